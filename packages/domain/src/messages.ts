@@ -1,0 +1,183 @@
+/**
+ * Every user-facing text the two specs quote, spelled exactly as quoted: typos included
+ * ('Invald link', 'Sing Up', 'Wrong email adress.'), because users and tests rely on the words.
+ * "client" = client-area spec, "admin" = admin-area-and-task-board spec.
+ */
+export const MESSAGES = {
+  // Generic toast for any failed call not suppressed (client §8, admin §8).
+  genericError: 'Something went wrong. Please contact support for more information',
+
+  // Login (client §5).
+  loginInvalid: 'Please, input correct login.',
+  loginTaken: 'Login is already taken.',
+  loginOccupied: 'Sorry, this login occupied.',
+  passwordIncorrect: 'Sorry, password is incorrect',
+
+  // Forgot / change password (client §2, §5, §8).
+  emailInvalid: 'Please, input correct e-mail address.',
+  emailNotFound: "We can't find a user with that e-mail address.",
+  forgotSuccess: 'Please check your email. We sent you a link to create a new password.',
+  passwordsDontMatch: "Passwords don't match.",
+
+  // Wizard step 6 and invited sign-up (client §5, admin §8).
+  emailTaken: 'Email is already taken.',
+  emailOccupied: 'Sorry, this email occupied.',
+  phoneInvalid: 'Enter Correct Phone Number',
+  passwordMin: 'Minimum 6 Characters',
+  titleInvalid: 'Please, input correct title',
+  /** Wizard display for a register-client error whose title is not a known one (client §8). */
+  registerException: 'Exception',
+
+  // Project details form (client §5) and edit user (admin §5).
+  projectTitleInvalid: 'Invalid project title',
+  companyNameInvalid: 'Invalid company name',
+  invalidEmail: 'Invalid email',
+
+  // Add developer / project manager modal (client §5).
+  avatarRequired: 'Avatar is required!',
+  nameRequired: 'Name is required!',
+  emailRequired: 'Email is required!',
+  emailWrongFormat: 'Wrong email format!',
+  avatarExtension: 'Only .jpeg or .png or .gif images allowed!',
+
+  // Files and links (client §5, §8).
+  fileTooLarge: 'Maximum size 25mb',
+  linkInvalid: 'Invald link',
+  uploadError: 'Uploading error',
+  /** Mark on an oversized upload item, never uploaded (client §4). */
+  uploadSizeErrorMark: 'size error',
+
+  // Project page toasts and the call booking (client §2, §8).
+  projectUpdated: 'Project updated!',
+  callScheduled: 'Call scheduled successfully!',
+  slotTaken: 'Sorry this time slot has been booked few minutes ago. Please, choose another time',
+  talkSoon: 'Talk soon!',
+  areYouSure: 'Are you sure?',
+
+  // Wizard step 1 subtitle (client §2).
+  noRiskTrial: 'No-risk trial. Pay only if satisfied.',
+
+  // Admin area (admin §2, §8).
+  signUpHeading: 'Sing Up',
+  updated: 'Updated!',
+  userCreated: 'User created',
+  companyCreated: 'Company created',
+  teamCreated: 'Team created',
+  projectCreated: 'Project created',
+  projectDeleted: 'Project deleted!',
+  userDeactivated: 'User deactivated!',
+  teamDeleted: 'Team deleted!',
+  companyDeleted: 'Company deleted!',
+  invitationSent: 'Invitation sent',
+  userAddedToProject: 'User successfully added.',
+  invitationFailed: "Something went wrong during the user's invitation.",
+  confirmDeleteProject: 'Do you really want to delete this project?',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Confirm dialogs of the admin tables (admin §2): the name or title sits inside the parentheses. */
+export const confirmDeactivateUser = (nameOrLogin: string): string =>
+  `Do you want to deactivate this user (${nameOrLogin})?`;
+export const confirmDeleteTeam = (title: string): string => `Do you want to delete this team (${title})?`;
+export const confirmDeleteCompany = (title: string): string =>
+  `Do you want to delete this company (${title})?`;
+
+/** Create-user fallback toast when the server gave no error titles (client §8). */
+export const unableToAddRole = (role: string): string => `Unable to add ${role} to project`;
+
+/** Client strip text (client §2). "project(s)" is the spec's own wording. */
+export const projectsStripText = (count: number): string =>
+  `You have ${count} project(s). Have more ideas? Create a new project`;
+
+/** The login-style error component (client §8): a heading over one of these texts. */
+export const LOGIN_ERROR = {
+  heading: 'Whoops! Something went wrong!',
+  credentials: 'These credentials do not match our records.',
+  wrongPassword: 'Wrong password.',
+  notValidEmail: 'Not a valid email.',
+  wrongEmail: 'Wrong email adress.',
+  tokenValidation: 'Error with token validation.',
+} as const;
+
+/** The server's error titles the specs quote (design §4: "the server's words"). */
+export const SERVER_ERRORS = {
+  emailTaken: 'Email is already taken',
+  loginTaken: 'Login is already taken',
+  phoneBlacklisted: 'User phone is blacklisted',
+  emailRegistered: 'User with this email is already registered',
+  invalidUrl: 'Url is not a valid URL.',
+} as const;
+
+export type ServerErrorTitle = (typeof SERVER_ERRORS)[keyof typeof SERVER_ERRORS];
+
+/** Screen titles, headings and fixed labels the specs quote. */
+export const LABELS = {
+  wizardSteps: [
+    'What do you need help with?',
+    'Describe your project or hiring needs',
+    'Do you know your tech stack?',
+    'What is your budget?',
+    'How big is your company?',
+  ],
+  wizardStep6Visitor: 'Create an account to save your request',
+  wizardStep6Member: 'Add a Project Name to save your request',
+  createNewProject: 'Create a new project',
+  projectOwners: 'Project owners',
+  team: 'Team',
+  projectLinkTitle: 'Project link',
+  /** Title sent with every daily update (client §7). */
+  projectUpdateTitle: 'update',
+  tables: { projects: 'Projects', users: 'Users', teams: 'Teams', companies: 'Companies' },
+  projectSettings: 'Project Settings',
+  userForm: 'User',
+  menu: {
+    settings: 'SETTINGS',
+    create: 'CREATE',
+    users: 'USERS',
+    teams: 'TEAMS',
+    companies: 'COMPANIES',
+    projects: 'PROJECTS',
+    signOut: 'SIGN OUT',
+    signIn: 'SIGN IN',
+    getStarted: 'GET STARTED',
+  },
+  buttons: {
+    view: 'VIEW',
+    edit: 'EDIT',
+    cancel: 'CANCEL',
+    yes: 'YES',
+    save: 'SAVE',
+    search: 'SEARCH',
+    create: 'CREATE',
+    update: 'UPDATE',
+    backlog: 'BACKLOG',
+    addUpdate: 'ADD UPDATE',
+  },
+  taskSidebar: [
+    'Add Tasks',
+    'My Tasks',
+    'Current Sprint',
+    'Done',
+    'New Tasks',
+    'Roadblocks',
+    'Project history',
+  ],
+  taskModalTabs: ['Edit Task', 'Comments'],
+  taskLifecycle: ['Updated', 'Setup', 'Start', 'Delivered', 'Accepted'],
+  techGroups: ['Backend', 'Frontend', 'Databases', 'Server', 'Testing tools', 'Other'],
+} as const;
+
+/**
+ * Our words, not the spec's: where the specs only say a field "is flagged" (edit user, invited sign-up,
+ * admin create forms, project details) a schema still needs a message, so these are used there.
+ */
+export const FALLBACK_MESSAGES = {
+  required: 'This field is required',
+  minLength: (min: number): string => `Minimum ${min} characters`,
+  notZero: 'Value cannot be zero',
+  invalidDate: 'Invalid date',
+  futureDate: 'Date cannot be in the future',
+  toBeforeFrom: 'To date cannot be before From date',
+  invalidId: 'Invalid id',
+} as const;

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Action,
+  type Actor,
+  assertCan,
+  can,
+  canAttach,
+  GLOBAL_ACTIONS,
+  isInProjectScope,
+  PermissionDeniedError,
+  PROJECT_ACTIONS,
+  type ProjectAction,
+  type ProjectRef,
+  projectListScope,
+  USER_ACTIONS,
+} from './permissions.ts';
+import { ROLES, type Role } from './roles.ts';
+
+const ME = 7;
+const ownProject: ProjectRef = { ownerId: ME, clientIds: [ME] };
+const otherProject: ProjectRef = { ownerId: 99, clientIds: [98] };
+
+const ALL = [...ROLES];
+const STAFF: Role[] = ALL.filter((r) => r !== 'client');
+const ADMINS: Role[] = ['superAdmin', 'admin'];
+const ACTIVE_STAFF: Role[] = STAFF.filter((r) => r !== 'readonlyManager');
+const WRITERS: Role[] = ['superAdmin', 'admin', 'accountManager', 'developer', 'projectManager'];
+
+/** Expected roles allowed, as the owner of the project and as someone unrelated to it. */
+const TABLE: Record<Exclude<Action, 'user:read' | 'user:read-self'>, { owner: Role[]; other: Role[] }> = {
+  'admin:access': { owner: ADMINS, other: ADMINS },
+  'project:list': { owner: STAFF, other: STAFF },
+  'project:create': { owner: ADMINS, other: ADMINS },
+  'board:use': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
+  'project:read': { owner: ALL, other: STAFF },
+  'project:update': {
+    owner: ['client', 'superAdmin', 'admin', 'projectManager'],
+    other: ['superAdmin', 'admin', 'projectManager'],
+  },
+  'project:delete': { owner: ADMINS, other: ADMINS },
+  'project:manage-team': {
+    owner: ['superAdmin', 'admin', 'accountManager', 'projectManager'],
+    other: ['superAdmin', 'admin', 'accountManager', 'projectManager'],
+  },
+  'project:attach': { owner: ALL, other: ADMINS },
+  'project:delete-attachment': { owner: ALL.filter((r) => r !== 'readonlyManager'), other: ADMINS },
+  'project:settings-panel': { owner: ALL, other: ADMINS },
+  'file:download': { owner: ALL.filter((r) => r !== 'readonlyManager'), other: ACTIVE_STAFF },
+  'project:see-contacts': { owner: ALL.filter((r) => r !== 'readonlyManager'), other: ACTIVE_STAFF },
+  'project:post-update': { owner: WRITERS, other: WRITERS },
+  'project:reply-by-email': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
+  'project:book-call': { owner: ['client'], other: [] },
+  'project:tour': { owner: ['client'], other: [] },
+};
+
+function allowed(actor: Actor, action: keyof typeof TABLE, project: ProjectRef): boolean {
+  return (GLOBAL_ACTIONS as readonly string[]).includes(action)
+    ? can(actor, action as (typeof GLOBAL_ACTIONS)[number])
+    : can(actor, action as ProjectAction, project);
+}
+
+describe('can: every role × owner/non-owner × every action', () => {
+  it('covers every declared action', () => {
+    expect(Object.keys(TABLE).sort()).toEqual([...GLOBAL_ACTIONS, ...PROJECT_ACTIONS].sort());
+  });
+
+  for (const [action, expected] of Object.entries(TABLE) as [
+    keyof typeof TABLE,
+    { owner: Role[]; other: Role[] },
+  ][]) {
+    for (const role of ROLES) {
+      const actor: Actor = { id: ME, role };
+      it(`${action} · ${role} · owner → ${expected.owner.includes(role)}`, () => {
+        expect(allowed(actor, action, ownProject)).toBe(expected.owner.includes(role));
+      });
+      it(`${action} · ${role} · not owner → ${expected.other.includes(role)}`, () => {
+        expect(allowed(actor, action, otherProject)).toBe(expected.other.includes(role));
+      });
+    }
+    it(`${action} · anonymous → false`, () => {
+      expect(allowed(null, action, ownProject)).toBe(false);
+    });
+  }
+});
+
+describe('can: project details', () => {
+  it('lets a client listed in clientIds read but not edit, book or tour', () => {
+    const project: ProjectRef = { ownerId: 1, clientIds: [ME] };
+    const client: Actor = { id: ME, role: 'client' };
+    expect(can(client, 'project:read', project)).toBe(true);
+    expect(can(client, 'file:download', project)).toBe(true);
+    expect(can(client, 'project:update', project)).toBe(false);
+    expect(can(client, 'project:book-call', project)).toBe(false);
+    expect(can(client, 'project:tour', project)).toBe(false);
+    expect(can(client, 'project:attach', project)).toBe(false);
+  });
+
+  it('treats a project without an owner as owned by nobody', () => {
+    const client: Actor = { id: ME, role: 'client' };
+    expect(can(client, 'project:read', { ownerId: null })).toBe(false);
+    expect(can({ id: ME, role: 'admin' }, 'project:read', { ownerId: null })).toBe(true);
+  });
+
+  it('denies a record action called without its record (plain JS callers)', () => {
+    const callUntyped = can as unknown as (a: Actor, action: string) => boolean;
+    expect(callUntyped({ id: 1, role: 'superAdmin' }, 'project:read')).toBe(false);
+    expect(callUntyped({ id: 1, role: 'superAdmin' }, 'user:read')).toBe(false);
+  });
+});
+
+describe('canAttach', () => {
+  it('treats admins as owner unless asked about the client', () => {
+    const admin: Actor = { id: ME, role: 'admin' };
+    expect(canAttach(admin, otherProject)).toBe(true);
+    expect(canAttach(admin, otherProject, { isClient: true })).toBe(false);
+    expect(canAttach(admin, ownProject, { isClient: true })).toBe(true);
+    expect(canAttach({ id: ME, role: 'client' }, ownProject, { isClient: true })).toBe(true);
+    expect(canAttach({ id: ME, role: 'developer' }, otherProject)).toBe(false);
+    expect(canAttach(null, ownProject)).toBe(false);
+  });
+});
+
+describe('user actions', () => {
+  it.each(ROLES)('%s may read themself, and others only as staff', (role) => {
+    const actor: Actor = { id: ME, role };
+    expect(USER_ACTIONS).toEqual(['user:read-self', 'user:read']);
+    expect(can(actor, 'user:read-self', { id: ME })).toBe(true);
+    expect(can(actor, 'user:read', { id: ME })).toBe(true);
+    expect(can(actor, 'user:read-self', { id: ME + 1 })).toBe(false);
+    expect(can(actor, 'user:read', { id: ME + 1 })).toBe(role !== 'client');
+  });
+
+  it('denies anonymous', () => {
+    expect(can(null, 'user:read', { id: 1 })).toBe(false);
+  });
+});
+
+describe('assertCan', () => {
+  it('throws a typed error naming the action', () => {
+    expect(() => assertCan({ id: 1, role: 'developer' }, 'project:delete', otherProject)).toThrow(
+      PermissionDeniedError,
+    );
+    try {
+      assertCan(null, 'admin:access');
+    } catch (error) {
+      expect((error as PermissionDeniedError).action).toBe('admin:access');
+    }
+    expect(() => assertCan({ id: 1, role: 'admin' }, 'project:delete', otherProject)).not.toThrow();
+  });
+});
+
+describe('projectListScope', () => {
+  it('gives staff all projects, clients their own, anonymous none', () => {
+    for (const role of STAFF) expect(projectListScope({ id: 3, role })).toEqual({ kind: 'all' });
+    expect(projectListScope({ id: 3, role: 'client' })).toEqual({ kind: 'client', userId: 3 });
+    expect(projectListScope(null)).toEqual({ kind: 'none' });
+  });
+
+  it('matches projects a client owns or is listed on', () => {
+    const scope = projectListScope({ id: ME, role: 'client' });
+    expect(isInProjectScope(scope, ownProject)).toBe(true);
+    expect(isInProjectScope(scope, { ownerId: 1, clientIds: [ME] })).toBe(true);
+    expect(isInProjectScope(scope, otherProject)).toBe(false);
+    expect(isInProjectScope({ kind: 'none' }, ownProject)).toBe(false);
+    expect(isInProjectScope({ kind: 'all' }, otherProject)).toBe(true);
+  });
+});

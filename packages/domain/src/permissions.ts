@@ -1,0 +1,197 @@
+import { isAdminRole, isStaffRole, type Role } from './roles.ts';
+
+/** The signed-in user, or null for an anonymous visitor. */
+export type Actor = { id: number; role: Role } | null;
+
+/** What a project rule needs to know about a project: its owner and its client users. */
+export type ProjectRef = { ownerId: number | null; clientIds?: number[] };
+
+/** What a user rule needs to know about the user being read. */
+export type UserRef = { id: number };
+
+/** Actions that do not depend on a particular record. */
+export type GlobalAction = 'admin:access' | 'project:list' | 'project:create' | 'board:use';
+
+/** Actions decided against one project. */
+export type ProjectAction =
+  | 'project:read'
+  | 'project:update'
+  | 'project:delete'
+  | 'project:manage-team'
+  | 'project:attach'
+  | 'project:delete-attachment'
+  | 'project:settings-panel'
+  | 'file:download'
+  | 'project:see-contacts'
+  | 'project:post-update'
+  | 'project:reply-by-email'
+  | 'project:book-call'
+  | 'project:tour';
+
+/** Actions decided against one user record. */
+export type UserAction = 'user:read-self' | 'user:read';
+
+export type Action = GlobalAction | ProjectAction | UserAction;
+
+export const GLOBAL_ACTIONS: readonly GlobalAction[] = [
+  'admin:access',
+  'project:list',
+  'project:create',
+  'board:use',
+];
+export const PROJECT_ACTIONS: readonly ProjectAction[] = [
+  'project:read',
+  'project:update',
+  'project:delete',
+  'project:manage-team',
+  'project:attach',
+  'project:delete-attachment',
+  'project:settings-panel',
+  'file:download',
+  'project:see-contacts',
+  'project:post-update',
+  'project:reply-by-email',
+  'project:book-call',
+  'project:tour',
+];
+export const USER_ACTIONS: readonly UserAction[] = ['user:read-self', 'user:read'];
+export const ACTIONS: readonly Action[] = [...GLOBAL_ACTIONS, ...PROJECT_ACTIONS, ...USER_ACTIONS];
+
+type SignedIn = NonNullable<Actor>;
+
+export function isProjectOwner(actor: Actor, project: ProjectRef): boolean {
+  return actor !== null && project.ownerId !== null && project.ownerId === actor.id;
+}
+
+function isProjectClient(actor: SignedIn, project: ProjectRef): boolean {
+  return isProjectOwner(actor, project) || (project.clientIds ?? []).includes(actor.id);
+}
+
+function canRead(actor: SignedIn, project: ProjectRef): boolean {
+  // Staff work across all projects (the projects table lists them all, admin spec §6);
+  // a client sees only the projects they own or are listed on as a client.
+  return isStaffRole(actor.role) || isProjectClient(actor, project);
+}
+
+/**
+ * Attach control (client spec §6): admin and superAdmin, or the owner. With `isClient` the caller asks
+ * "is this person the owning client?", so admins are not treated as owner.
+ */
+export function canAttach(actor: Actor, project: ProjectRef, options: { isClient?: boolean } = {}): boolean {
+  if (actor === null) return false;
+  if (options.isClient) return isProjectOwner(actor, project);
+  return isAdminRole(actor.role) || isProjectOwner(actor, project);
+}
+
+const globalRules: Record<GlobalAction, (actor: SignedIn) => boolean> = {
+  'admin:access': (a) => isAdminRole(a.role),
+  // Admin spec §6: the projects table is for everyone except clients.
+  'project:list': (a) => isStaffRole(a.role),
+  // Only admin-level users see the create forms (admin spec §6); clients create projects through the
+  // get-started wizard, which is the register-client call, not this action.
+  'project:create': (a) => isAdminRole(a.role),
+  // The board is for staff roles and blocked for readonlyManager (admin spec §1, §6).
+  'board:use': (a) => isStaffRole(a.role) && a.role !== 'readonlyManager',
+};
+
+const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef) => boolean> = {
+  'project:read': canRead,
+  // Client spec §6: Save is shown to admin, superAdmin, projectManager, and a client only if owner.
+  'project:update': (a, p) =>
+    isAdminRole(a.role) || a.role === 'projectManager' || (a.role === 'client' && isProjectOwner(a, p)),
+  'project:delete': (a) => isAdminRole(a.role),
+  // The spec hides which roles may edit the team ("a helper check"); we allow the people who run a
+  // project's staffing: admin-level users, its project managers and its account managers.
+  'project:manage-team': (a) =>
+    isAdminRole(a.role) || a.role === 'projectManager' || a.role === 'accountManager',
+  'project:attach': (a, p) => canAttach(a, p),
+  // readonlyManager never sees delete controls (client spec §6).
+  'project:delete-attachment': (a, p) => a.role !== 'readonlyManager' && canAttach(a, p),
+  // Admin spec §6: the project settings panel is visible only to admins or the project's owner.
+  'project:settings-panel': (a, p) => isAdminRole(a.role) || isProjectOwner(a, p),
+  // readonlyManager cannot download files (client spec §6).
+  'file:download': (a, p) => canRead(a, p) && a.role !== 'readonlyManager',
+  // readonlyManager does not see the owner's or the account manager's phone or e-mail (client spec §6).
+  'project:see-contacts': (a, p) => canRead(a, p) && a.role !== 'readonlyManager',
+  // ADD UPDATE is hidden for readonlyManager, assistant and client (client spec §6).
+  'project:post-update': (a, p) =>
+    canRead(a, p) && a.role !== 'readonlyManager' && a.role !== 'assistant' && a.role !== 'client',
+  // "Other roles may reply to an update by e-mail link (not readonlyManager)": other than the owning client.
+  'project:reply-by-email': (a, p) => canRead(a, p) && isStaffRole(a.role) && a.role !== 'readonlyManager',
+  // The discovery-call prompt and the tour guide show only to the owner with role client (client spec §4, §6).
+  'project:book-call': (a, p) => a.role === 'client' && isProjectOwner(a, p),
+  'project:tour': (a, p) => a.role === 'client' && isProjectOwner(a, p),
+};
+
+const userRules: Record<UserAction, (actor: SignedIn, user: UserRef) => boolean> = {
+  'user:read-self': (a, u) => a.id === u.id,
+  // Staff need other users' profiles (team lists, edit user, account manager card); a client only their own.
+  'user:read': (a, u) => a.id === u.id || isStaffRole(a.role),
+};
+
+function isGlobalAction(action: Action): action is GlobalAction {
+  return action in globalRules;
+}
+function isProjectAction(action: Action): action is ProjectAction {
+  return action in projectRules;
+}
+
+/**
+ * The one permission check used by the server (to enforce) and the web app (to decide what to show).
+ * Anonymous actors may do nothing. A record action called without its record is denied.
+ */
+export function can(actor: Actor, action: GlobalAction): boolean;
+export function can(actor: Actor, action: ProjectAction, project: ProjectRef): boolean;
+export function can(actor: Actor, action: UserAction, user: UserRef): boolean;
+export function can(actor: Actor, action: Action, resource?: ProjectRef | UserRef): boolean {
+  return check(actor, action, resource);
+}
+
+function check(actor: Actor, action: Action, resource: ProjectRef | UserRef | undefined): boolean {
+  if (actor === null) return false;
+  if (isGlobalAction(action)) return globalRules[action](actor);
+  if (resource === undefined) return false;
+  if (isProjectAction(action)) {
+    return 'ownerId' in resource ? projectRules[action](actor, resource) : false;
+  }
+  return 'id' in resource ? userRules[action](actor, resource) : false;
+}
+
+export class PermissionDeniedError extends Error {
+  readonly action: Action;
+  constructor(action: Action) {
+    super(`Not allowed: ${action}`);
+    this.name = 'PermissionDeniedError';
+    this.action = action;
+  }
+}
+
+/** Throwing form of `can`, for services that authorize once before any change. */
+export function assertCan(actor: Actor, action: GlobalAction): void;
+export function assertCan(actor: Actor, action: ProjectAction, project: ProjectRef): void;
+export function assertCan(actor: Actor, action: UserAction, user: UserRef): void;
+export function assertCan(actor: Actor, action: Action, resource?: ProjectRef | UserRef): void {
+  if (!check(actor, action, resource)) {
+    throw new PermissionDeniedError(action);
+  }
+}
+
+export type ProjectListScope = { kind: 'all' } | { kind: 'client'; userId: number } | { kind: 'none' };
+
+/**
+ * Which projects a project search returns. Staff see all; a client sees the projects they own or are a
+ * client of (the carousel strip and the root redirect need them, even though the projects table is staff
+ * only); anonymous sees none.
+ */
+export function projectListScope(actor: Actor): ProjectListScope {
+  if (actor === null) return { kind: 'none' };
+  if (isStaffRole(actor.role)) return { kind: 'all' };
+  return { kind: 'client', userId: actor.id };
+}
+
+/** Applies a scope to an in-memory project, for callers that filter rather than query. */
+export function isInProjectScope(scope: ProjectListScope, project: ProjectRef): boolean {
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'none') return false;
+  return project.ownerId === scope.userId || (project.clientIds ?? []).includes(scope.userId);
+}

@@ -1,0 +1,51 @@
+/** The eight roles. The admin spec (§1) says the list is fixed; order matches the role picker. */
+export const ROLES = [
+  'client',
+  'superAdmin',
+  'admin',
+  'accountManager',
+  'developer',
+  'projectManager',
+  'readonlyManager',
+  'assistant',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  client: 'Product owner',
+  superAdmin: 'Grand admin',
+  admin: 'Admin',
+  accountManager: 'Account manager',
+  developer: 'Developer',
+  projectManager: 'Project manager',
+  readonlyManager: 'Readonly manager',
+  assistant: 'Assistant',
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** "Admin-level" in the specs means admin or superAdmin. */
+export function isAdminRole(role: Role): boolean {
+  return role === 'admin' || role === 'superAdmin';
+}
+
+/** Staff is every role except the client (product owner). */
+export function isStaffRole(role: Role): boolean {
+  return role !== 'client';
+}
+
+export const HELP_NEEDED = ['yes', 'no', 'not_sure'] as const;
+export type HelpNeeded = (typeof HELP_NEEDED)[number];
+
+export const HELP_NEEDED_LABELS: Readonly<Record<HelpNeeded, string>> = {
+  yes: 'Needed',
+  no: 'Not needed',
+  not_sure: 'Maybe',
+};
+
+export const HELP_NEEDED_OPTIONS: ReadonlyArray<{ value: HelpNeeded; label: string }> = HELP_NEEDED.map(
+  (value) => ({ value, label: HELP_NEEDED_LABELS[value] }),
+);

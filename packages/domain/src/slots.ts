@@ -1,0 +1,241 @@
+import { DateTime, IANAZone } from 'luxon';
+import {
+  CALL_MAX_WEEKS,
+  CALL_MIN_LEAD_HOURS,
+  COMPANY_TIMEZONE,
+  SLOT_MINUTES,
+  type WorkDay,
+} from './limits.ts';
+
+/**
+ * Discovery-call slots (client §9, design §6). Work hours are wall-clock in the company timezone; the
+ * caller sees slots as wall-clock in their own timezone. All arithmetic is on instants, so a work
+ * period that crosses a DST change yields exactly the slots that exist that day.
+ */
+
+export type AvailableSlot = {
+  /** Wall clock in the viewer's timezone, 'YYYY-MM-DD HH:mm:ss': what scheduled-call/create takes back. */
+  scheduled: string;
+  /** Viewer wall clock, e.g. '9:30 AM'. */
+  readableTime: string;
+  /** The instant, ISO-8601 in UTC. */
+  start: string;
+};
+export type AvailableDay = { date: string; slots: AvailableSlot[] };
+
+export type SlotRules = {
+  now: Date;
+  workHours: readonly WorkDay[];
+  companyTimezone?: string;
+  booked?: Iterable<string | Date>;
+  slotMinutes?: number;
+  minLeadHours?: number;
+  maxWeeks?: number;
+};
+
+export type SlotQuery = SlotRules & { timezone: string };
+
+export const SCHEDULED_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
+export function isValidTimezone(zone: string): boolean {
+  return IANAZone.isValidZone(zone);
+}
+
+function assertZone(zone: string): void {
+  if (!isValidTimezone(zone)) throw new RangeError(`Unknown timezone: ${zone}`);
+}
+
+const HH_MM = /^([01]\d|2[0-4]):([0-5]\d)$/;
+
+/** 'HH:mm' into minutes since midnight; '24:00' is allowed as an end of day. */
+function minutesOf(hhmm: string): number {
+  const match = HH_MM.exec(hhmm);
+  if (!match) throw new RangeError(`Invalid time of day: ${hhmm}`);
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  if (minutes > 24 * 60) throw new RangeError(`Invalid time of day: ${hhmm}`);
+  return minutes;
+}
+
+/**
+ * An instant for a wall-clock time on a company day. Minutes are added to the day's start as
+ * wall-clock (hour/minute set), so '07:00' is 07:00 local even on a DST-change day.
+ */
+function atWallClock(day: DateTime, minutes: number): DateTime {
+  if (minutes === 24 * 60) return day.plus({ days: 1 }).startOf('day');
+  return day.set({ hour: Math.floor(minutes / 60), minute: minutes % 60, second: 0, millisecond: 0 });
+}
+
+/** Slot start instants (epoch ms) of one company day, in order, on the grid of each work period. */
+function daySlotStarts(day: DateTime, workHours: readonly WorkDay[], slotMs: number): number[] {
+  const starts: number[] = [];
+  for (const workDay of workHours) {
+    if (workDay.weekday !== day.weekday) continue;
+    for (const period of workDay.periods) {
+      const from = atWallClock(day, minutesOf(period.start)).toMillis();
+      const to = atWallClock(day, minutesOf(period.end)).toMillis();
+      // Step on instants: a 23:30 end means the last 30-minute slot starts at 23:00.
+      for (let t = from; t + slotMs <= to; t += slotMs) starts.push(t);
+    }
+  }
+  return [...new Set(starts)].sort((a, b) => a - b);
+}
+
+function bookedMillis(booked: Iterable<string | Date> | undefined): Set<number> {
+  const set = new Set<number>();
+  for (const value of booked ?? []) {
+    const ms =
+      value instanceof Date ? value.getTime() : DateTime.fromISO(value, { setZone: true }).toMillis();
+    if (Number.isFinite(ms)) set.add(ms);
+  }
+  return set;
+}
+
+type Resolved = {
+  earliest: number;
+  latest: number;
+  companyTimezone: string;
+  slotMs: number;
+  booked: Set<number>;
+  workHours: readonly WorkDay[];
+};
+
+function resolve(rules: SlotRules): Resolved {
+  const companyTimezone = rules.companyTimezone ?? COMPANY_TIMEZONE;
+  assertZone(companyTimezone);
+  const now = rules.now.getTime();
+  return {
+    earliest: now + (rules.minLeadHours ?? CALL_MIN_LEAD_HOURS) * 3_600_000,
+    latest: now + (rules.maxWeeks ?? CALL_MAX_WEEKS) * 7 * 86_400_000,
+    companyTimezone,
+    slotMs: (rules.slotMinutes ?? SLOT_MINUTES) * 60_000,
+    booked: bookedMillis(rules.booked),
+    workHours: rules.workHours,
+  };
+}
+
+/** Free slot instants (epoch ms) between now + lead and now + max weeks, in order. */
+function freeSlotStarts(r: Resolved): number[] {
+  const result: number[] = [];
+  let day = DateTime.fromMillis(r.earliest, { zone: r.companyTimezone }).startOf('day');
+  const lastDay = DateTime.fromMillis(r.latest, { zone: r.companyTimezone }).startOf('day');
+  while (day <= lastDay) {
+    for (const t of daySlotStarts(day, r.workHours, r.slotMs)) {
+      if (t >= r.earliest && t <= r.latest && !r.booked.has(t)) result.push(t);
+    }
+    day = day.plus({ days: 1 }).startOf('day');
+  }
+  return result;
+}
+
+function present(ms: number, timezone: string): { date: string; slot: AvailableSlot } {
+  const local = DateTime.fromMillis(ms, { zone: timezone, locale: 'en-US' });
+  return {
+    date: local.toFormat('yyyy-MM-dd'),
+    slot: {
+      scheduled: local.toFormat(SCHEDULED_FORMAT),
+      readableTime: local.toFormat('h:mm a'),
+      start: local.toUTC().toISO({ suppressMilliseconds: true }) ?? '',
+    },
+  };
+}
+
+/**
+ * GET /scheduled-call/available-slots: free slots grouped by the viewer's date, days without a slot
+ * omitted. Throws RangeError for an unknown timezone.
+ */
+export function computeAvailableSlots(query: SlotQuery): AvailableDay[] {
+  assertZone(query.timezone);
+  const days: AvailableDay[] = [];
+  for (const ms of freeSlotStarts(resolve(query))) {
+    const { date, slot } = present(ms, query.timezone);
+    const last = days.at(-1);
+    if (last?.date === date) last.slots.push(slot);
+    else days.push({ date, slots: [slot] });
+  }
+  return days;
+}
+
+/**
+ * Reads a 'YYYY-MM-DD HH:mm:ss' wall-clock value in `timezone`. Returns null for malformed input, an
+ * unknown zone, or a time that does not exist there (skipped by a DST change). In the repeated hour
+ * of a fall-back change the earlier instant is taken; available slots never need the other one
+ * because the slot's `start` instant is the unambiguous value.
+ */
+export function parseScheduled(scheduled: string, timezone: string): Date | null {
+  if (!isValidTimezone(timezone)) return null;
+  const value = scheduled.trim();
+  const parsed = DateTime.fromFormat(value, SCHEDULED_FORMAT, { zone: timezone });
+  if (!parsed.isValid || parsed.toFormat(SCHEDULED_FORMAT) !== value) return null;
+  return parsed.toJSDate();
+}
+
+/**
+ * Server-side check for POST /scheduled-call/create, by the same rules as the list: on the slot grid of
+ * a work period, not before now + lead, not after now + max weeks, not booked. (The database constraint
+ * still guards against two simultaneous bookings; this does not replace it.)
+ */
+export function isBookableSlot(instant: Date, rules: SlotRules): boolean {
+  const r = resolve(rules);
+  const t = instant.getTime();
+  if (!Number.isFinite(t) || t < r.earliest || t > r.latest || r.booked.has(t)) return false;
+  const day = DateTime.fromMillis(t, { zone: r.companyTimezone }).startOf('day');
+  return daySlotStarts(day, r.workHours, r.slotMs).includes(t);
+}
+
+function hhmm(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/**
+ * GET /work-hours/weekly?timezone=Z: the company's weekly hours as wall-clock in Z for the week that
+ * contains `refDate` (offsets differ from week to week around DST changes). A period that crosses
+ * midnight in Z is split, ending at '24:00' and resuming at '00:00' the next weekday.
+ */
+export function weeklyWorkHoursIn(
+  timezone: string,
+  workHours: readonly WorkDay[],
+  refDate: Date,
+  companyTimezone: string = COMPANY_TIMEZONE,
+): WorkDay[] {
+  assertZone(timezone);
+  assertZone(companyTimezone);
+  const byWeekday = new Map<number, Array<[number, number]>>();
+  const add = (weekday: number, from: number, to: number) => {
+    if (to > from) byWeekday.set(weekday, [...(byWeekday.get(weekday) ?? []), [from, to]]);
+  };
+  const monday = DateTime.fromJSDate(refDate, { zone: companyTimezone }).startOf('week');
+  for (let offset = 0; offset < 7; offset++) {
+    const day = monday.plus({ days: offset }).startOf('day');
+    for (const workDay of workHours) {
+      if (workDay.weekday !== day.weekday) continue;
+      for (const period of workDay.periods) {
+        const from = atWallClock(day, minutesOf(period.start)).setZone(timezone);
+        const to = atWallClock(day, minutesOf(period.end)).setZone(timezone);
+        let cursor = from;
+        // Walk through each local day the period touches.
+        while (cursor < to) {
+          const nextMidnight = cursor.plus({ days: 1 }).startOf('day');
+          const end = DateTime.min(to, nextMidnight);
+          const startMin = cursor.hour * 60 + cursor.minute;
+          const endMin = end.equals(nextMidnight) ? 24 * 60 : end.hour * 60 + end.minute;
+          add(cursor.weekday, startMin, endMin);
+          cursor = end;
+        }
+      }
+    }
+  }
+  const result: WorkDay[] = [];
+  for (const weekday of [1, 2, 3, 4, 5, 6, 7] as const) {
+    const ranges = (byWeekday.get(weekday) ?? []).sort((a, b) => a[0] - b[0]);
+    const merged: Array<[number, number]> = [];
+    for (const range of ranges) {
+      const last = merged.at(-1);
+      if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+      else merged.push([range[0], range[1]]);
+    }
+    if (merged.length > 0) {
+      result.push({ weekday, periods: merged.map(([a, b]) => ({ start: hhmm(a), end: hhmm(b) })) });
+    }
+  }
+  return result;
+}

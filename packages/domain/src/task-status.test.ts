@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actionsFor,
+  activeSprint,
+  applyTaskAction,
+  finishSprint,
+  IllegalSprintTransitionError,
+  IllegalTaskTransitionError,
+  isTaskTransitionAllowed,
+  SPRINT_STATUS,
+  type SprintState,
+  startSprint,
+  TASK_ACTIONS,
+  TASK_STATUS_IDS,
+  TASK_STATUS_NAMES,
+  type TaskAction,
+  type TaskStatusId,
+} from './task-status.ts';
+
+/** Admin spec §4, written out: status → action → next status. */
+const EXPECTED: Record<TaskStatusId, Partial<Record<TaskAction, TaskStatusId>>> = {
+  1: { start: 2 },
+  2: { finish: 3 },
+  3: { deliver: 4 },
+  4: { accept: 5, reject: 6 },
+  5: {},
+  6: { restart: 7 },
+  7: { finish: 3 },
+  8: {},
+};
+
+describe('task status actions: every status × every action', () => {
+  for (const status of TASK_STATUS_IDS) {
+    for (const action of TASK_ACTIONS) {
+      const next = EXPECTED[status][action];
+      if (next === undefined) {
+        it(`${status} ${TASK_STATUS_NAMES[status]} · ${action} → refused`, () => {
+          expect(() => applyTaskAction(status, action)).toThrow(IllegalTaskTransitionError);
+        });
+      } else {
+        it(`${status} ${TASK_STATUS_NAMES[status]} · ${action} → ${next}`, () => {
+          expect(applyTaskAction(status, action)).toBe(next);
+        });
+      }
+    }
+    it(`${status} offers ${Object.keys(EXPECTED[status]).join(', ') || 'nothing'}`, () => {
+      expect(actionsFor(status)).toEqual(Object.keys(EXPECTED[status]));
+    });
+  }
+
+  it('names the refused status and action on the error', () => {
+    try {
+      applyTaskAction(5, 'restart');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ statusId: 5, action: 'restart' });
+    }
+  });
+
+  it('refuses unknown status ids at runtime', () => {
+    expect(() => applyTaskAction(9 as TaskStatusId, 'start')).toThrow(IllegalTaskTransitionError);
+  });
+
+  it('checks status-to-status moves', () => {
+    expect(isTaskTransitionAllowed(4, 6)).toBe(true);
+    expect(isTaskTransitionAllowed(7, 3)).toBe(true);
+    expect(isTaskTransitionAllowed(1, 3)).toBe(false);
+    expect(isTaskTransitionAllowed(8, 1)).toBe(false);
+  });
+});
+
+describe('sprints', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  const fresh: SprintState & { id: number } = {
+    id: 1,
+    statusId: SPRINT_STATUS.new,
+    started: null,
+    finished: null,
+  };
+
+  it('starts a new sprint and then finishes it', () => {
+    const started = startSprint(fresh, now);
+    expect(started).toEqual({ id: 1, statusId: 2, started: now, finished: null });
+    const later = new Date('2026-12-06T10:00:00Z');
+    expect(finishSprint(started, later)).toEqual({ id: 1, statusId: 3, started: now, finished: later });
+  });
+
+  it('refuses to start twice, finish before start, or finish twice', () => {
+    const started = startSprint(fresh, now);
+    expect(() => startSprint(started, now)).toThrow(IllegalSprintTransitionError);
+    expect(() => finishSprint(fresh, now)).toThrow(IllegalSprintTransitionError);
+    expect(() => finishSprint(finishSprint(started, now), now)).toThrow(IllegalSprintTransitionError);
+  });
+
+  it('picks the newest unfinished sprint as active', () => {
+    expect(
+      activeSprint([
+        { id: 3, statusId: 3 },
+        { id: 2, statusId: 2 },
+        { id: 4, statusId: 1 },
+        { id: 1, statusId: 1 },
+      ])?.id,
+    ).toBe(4);
+    expect(activeSprint([{ id: 3, statusId: 3 }])).toBeUndefined();
+  });
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { EMAIL_PATTERN } from './email.ts';
+
+const AVATAR_EXTENSION = /\.(jpe?g|png|gif)$/i;
+
+/** Avatar file names must end .jpg, .jpeg, .png or .gif (client §5). */
+export function isAllowedAvatarFileName(fileName: string): boolean {
+  return AVATAR_EXTENSION.test(fileName.trim());
+}
+
+/**
+ * Add developer / add project manager modal (client §5). `avatar` is the chosen file's name (or the
+ * uploaded image URL, which keeps the extension); name and email are trimmed.
+ */
+export const addTeamMemberSchema = z.object({
+  avatar: z
+    .string({ error: MESSAGES.avatarRequired })
+    .trim()
+    .min(1, { error: MESSAGES.avatarRequired, abort: true })
+    .refine(isAllowedAvatarFileName, MESSAGES.avatarExtension),
+  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired),
+  email: z
+    .string({ error: MESSAGES.emailRequired })
+    .trim()
+    .min(1, { error: MESSAGES.emailRequired, abort: true })
+    .regex(EMAIL_PATTERN, MESSAGES.emailWrongFormat),
+});
+export type AddTeamMemberInput = z.infer<typeof addTeamMemberSchema>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { FALLBACK_MESSAGES, LABELS } from '../messages.ts';
+import { idField, nonZeroTextField } from './fields.ts';
+
+/** Daily update text: non-empty and not numerically zero (client §5). The spec quotes no message. */
+export const dailyUpdateTextField = nonZeroTextField(FALLBACK_MESSAGES.required);
+
+export const dailyUpdateFormSchema = z.object({ description: dailyUpdateTextField });
+export type DailyUpdateFormInput = z.infer<typeof dailyUpdateFormSchema>;
+
+/**
+ * POST /project-update/post attributes (client §7), spec names kept. The title is always 'update';
+ * the reporter is the signed-in user, so the server may ignore a sent reporter_user_id.
+ */
+export const projectUpdatePostSchema = z.object({
+  title: z.literal(LABELS.projectUpdateTitle).default(LABELS.projectUpdateTitle),
+  project_id: idField,
+  reporter_user_id: idField.optional(),
+  description: dailyUpdateTextField,
+});
+export type ProjectUpdatePostBody = z.infer<typeof projectUpdatePostSchema>;

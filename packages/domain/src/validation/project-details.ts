@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { PROJECT_INPUT_MIN } from '../limits.ts';
+import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
+import { emailField, optionalIdField, textField } from './fields.ts';
+
+/**
+ * The project details form on the project page (client §5) saves through three calls (client §7):
+ * the project, its company (PATCH /company/{id}) and the owner's details (user update).
+ * One schema per call; the form validates with `projectDetailsFormSchema`, which is their union.
+ */
+export const projectSaveSchema = z.object({
+  title: textField(MESSAGES.projectTitleInvalid, PROJECT_INPUT_MIN),
+  description: z.string().optional(),
+  addition: z.string().optional(),
+  'project-size-id': optionalIdField,
+  'project-budget-id': optionalIdField,
+  'project-start-id': optionalIdField,
+  'project-status-id': optionalIdField,
+});
+export type ProjectSaveInput = z.infer<typeof projectSaveSchema>;
+
+export const companyUpdateSchema = z.object({
+  title: textField(MESSAGES.companyNameInvalid, PROJECT_INPUT_MIN),
+  'company-size-id': optionalIdField,
+});
+export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;
+
+export const ownerDetailsSchema = z.object({
+  name: textField(FALLBACK_MESSAGES.minLength(PROJECT_INPUT_MIN), PROJECT_INPUT_MIN),
+  email: emailField(MESSAGES.invalidEmail, PROJECT_INPUT_MIN),
+  phone: textField(FALLBACK_MESSAGES.minLength(PROJECT_INPUT_MIN), PROJECT_INPUT_MIN),
+  timezone: z.string().optional(),
+  'help-needed': z.enum(['yes', 'no', 'not_sure']).nullable().optional(),
+});
+export type OwnerDetailsInput = z.infer<typeof ownerDetailsSchema>;
+
+/** Whole form: project fields, the company name as `company-title`, and the owner's details. */
+export const projectDetailsFormSchema = projectSaveSchema.extend({
+  'company-title': companyUpdateSchema.shape.title,
+  'company-size-id': optionalIdField,
+  // Owner details are validated and saved only when the user changed them (client §5), so the form
+  // leaves `owner` out otherwise; a project manager can then save a project whose owner lacks a phone.
+  owner: ownerDetailsSchema.optional(),
+});
+export type ProjectDetailsFormInput = z.infer<typeof projectDetailsFormSchema>;
