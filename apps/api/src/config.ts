@@ -1,0 +1,57 @@
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  publicUrl: string;
+  cookieDomain: string | null;
+  appKeys: string[];
+  smtpUrl: string | null;
+  mailFrom: string;
+  productName: string;
+  productTeamLabel: string;
+  chatWidgetUrl: string | null;
+  newDashboardUrl: string | null;
+  trustProxy: boolean;
+  logLevel: string;
+  webDist: string | null;
+  /** For tests: a clock that can be moved. */
+  now: () => Date;
+};
+
+const orNull = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
+
+/** Every environment variable the server reads, parsed in one place (README lists them). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? '127.0.0.1';
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: orNull(env.DATABASE_URL),
+    adminEmail: orNull(env.ADMIN_EMAIL),
+    adminPassword: orNull(env.ADMIN_PASSWORD),
+    publicUrl: (orNull(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    cookieDomain: orNull(env.COOKIE_DOMAIN),
+    appKeys: (env.APP_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+    smtpUrl: orNull(env.SMTP_URL),
+    mailFrom: orNull(env.MAIL_FROM) ?? 'Delivery Desk <no-reply@localhost>',
+    productName: 'Delivery Desk',
+    productTeamLabel: orNull(env.PRODUCT_TEAM_LABEL) ?? 'Team',
+    chatWidgetUrl: orNull(env.CHAT_WIDGET_URL),
+    newDashboardUrl: orNull(env.NEW_DASHBOARD_URL),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: orNull(env.WEB_DIST),
+    now: () => new Date(),
+    ...overrides,
+  };
+}

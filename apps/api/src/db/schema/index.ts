@@ -1,0 +1,5 @@
+export * from './board.ts';
+export * from './lookups.ts';
+export * from './people.ts';
+export * from './projects.ts';
+export * from './system.ts';

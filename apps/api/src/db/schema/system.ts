@@ -1,0 +1,113 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './people.ts';
+import { projects } from './projects.ts';
+
+export const settings = pgTable('settings', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  value: text('value').notNull(),
+});
+
+// Sign-in sessions: only a hash of the 256-bit token is stored.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    remember: integer('remember').notNull().default(0),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_uq').on(t.tokenHash)],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    redirectUrl: text('redirect_url'),
+    invitedById: integer('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invitations_token_uq').on(t.tokenHash)],
+);
+
+// What a visitor typed into the wizard before leaving: for sales follow-up. Never a clear password.
+export const incompleteRegistrations = pgTable(
+  'incomplete_registrations',
+  {
+    id: serial('id').primaryKey(),
+    step: integer('step').notNull().default(1),
+    userEmail: text('user_email'),
+    userName: text('user_name'),
+    userPhone: text('user_phone'),
+    userTimezone: text('user_timezone'),
+    userRole: text('user_role'),
+    projectTitle: text('project_title'),
+    projectDescription: text('project_description'),
+    projectTech: text('project_tech'),
+    projectBudget: text('project_budget'),
+    projectType: text('project_type'),
+    projectStart: text('project_start'),
+    companyName: text('company_name'),
+    companySize: text('company_size'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('incomplete_registrations_created_idx').on(t.createdAt.desc())],
+);
+
+// Failed sign-ins, counted per account and per address; kept in the database so every app process sees them.
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attachments: jsonb('attachments').notNull().default([]),
+    status: text('status').notNull(), // 'logged' | 'sent' | 'failed'
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc())],
+);

@@ -1,0 +1,56 @@
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import type { Filter, SortKey } from '../../lib/jsonapi/query.ts';
+
+/** `like` in the spec's filters means a case-insensitive "contains"; % and _ typed by a user are literal. */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export const ilikeContains = (column: AnyColumn | SQL, value: string): SQL =>
+  sql`${column} ilike ${containsPattern(value)} escape '\\'`;
+
+const bad = (title: string, index: number) =>
+  new AppError('bad_request', { title, parameter: `filter[${index}][2]` });
+
+/** An id filter value: a positive integer, otherwise 400 (never a SQL error). */
+export function idValue(filter: Filter, index: number): number {
+  const n = Number(filter.value);
+  if (!/^\d{1,9}$/.test(filter.value.trim()) || !Number.isInteger(n)) throw bad('Invalid id', index);
+  return n;
+}
+
+/** A created-date filter value: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or an ISO instant, otherwise 400. */
+export function dateValue(filter: Filter, index: number): Date {
+  const raw = filter.value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw))
+    throw bad('Invalid date', index);
+  const date = new Date(raw.includes(' ') ? raw.replace(' ', 'T') : raw);
+  if (Number.isNaN(date.getTime())) throw bad('Invalid date', index);
+  return date;
+}
+
+/** The spec's created-from / created-to filters: `>=` or `<=` on a timestamp column. */
+export function dateBound(column: AnyColumn, filter: Filter, index: number): SQL {
+  const value = dateValue(filter, index);
+  return filter.op === '>=' ? sql`${column} >= ${value}` : sql`${column} <= ${value}`;
+}
+
+/** Sort keys to ORDER BY terms through an allow-listed column map, with the id as a stable tie-break. */
+export function orderByOf(
+  sort: SortKey[],
+  columns: Record<string, AnyColumn | SQL>,
+  idColumn: AnyColumn,
+): SQL[] {
+  const terms = sort.map(({ field, desc: descending }) => {
+    const column = columns[field];
+    if (!column)
+      throw new AppError('bad_request', { title: `Sorting by '${field}' is not allowed`, parameter: 'sort' });
+    return descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  });
+  const last = sort[sort.length - 1];
+  if (!sort.some((s) => s.field === 'id')) terms.push(last?.desc ? desc(idColumn) : asc(idColumn));
+  return terms;
+}
+
+export const offsetOf = (page: number, size: number | null) => (size === null ? 0 : (page - 1) * size);

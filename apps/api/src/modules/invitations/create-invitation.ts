@@ -1,0 +1,75 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { invitations, projectMembers, projects, users } from '../../db/schema/index.ts';
+import { AppError, attr, notFound } from '../../lib/app-error.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { MailMessage } from '../../plugins/app/mailer.ts';
+import { invitationMail } from '../mail/invitation-mail.ts';
+import { appLink } from '../mail/links.ts';
+import { INVITATION_TTL_MS } from './invitation-tokens.ts';
+
+export const EMAIL_REGISTERED = 'User with this email is already registered';
+export const INVITED_SIGN_UP_PATH = '/register-invited-user';
+
+/** What `can(actor, 'project:manage-team', project)` needs: the owner and the client members. */
+export async function loadProjectRef(db: Db, projectId: number) {
+  const [project] = await db
+    .select({ id: projects.id, title: projects.title, ownerId: projects.ownerId })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project) throw notFound('Project');
+  const clients = await db
+    .select({ userId: projectMembers.userId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.kind, 'client')));
+  return { ...project, clientIds: clients.map((c) => c.userId) };
+}
+
+export type CreateInvitationInput = {
+  email: string;
+  project: { id: number; title: string };
+  invitedBy: { id: number; name: string };
+  redirectUrl?: string | null;
+  now: Date;
+  publicUrl: string;
+  productName: string;
+};
+
+/** POST /invitation/create: a 7-day, single-use link to sign up as a client of the project. */
+export async function createInvitation(
+  db: Db,
+  input: CreateInvitationInput,
+): Promise<{ id: number; mail: MailMessage }> {
+  const email = input.email.trim();
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  if (existing) throw new AppError('unprocessable', { title: EMAIL_REGISTERED, pointer: attr('email') });
+
+  const token = newToken();
+  const [row] = await db
+    .insert(invitations)
+    .values({
+      email,
+      projectId: input.project.id,
+      tokenHash: hashToken(token),
+      redirectUrl: input.redirectUrl ?? null,
+      invitedById: input.invitedBy.id,
+      expiresAt: new Date(input.now.getTime() + INVITATION_TTL_MS),
+    })
+    .returning({ id: invitations.id });
+  const link = appLink(input.publicUrl, INVITED_SIGN_UP_PATH, token, input.redirectUrl);
+  const mail = {
+    to: email,
+    ...invitationMail({
+      productName: input.productName,
+      inviterName: input.invitedBy.name,
+      projectTitle: input.project.title,
+      link,
+    }),
+  };
+  return { id: row!.id, mail };
+}

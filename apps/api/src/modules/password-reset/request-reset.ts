@@ -1,0 +1,56 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { AppError, attr } from '../../lib/app-error.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { MailMessage } from '../../plugins/app/mailer.ts';
+import { appLink } from '../mail/links.ts';
+import { passwordResetMail } from '../mail/password-reset-mail.ts';
+import { RESET_TOKEN_TTL_MS } from './reset-tokens.ts';
+
+export const EMAIL_NOT_FOUND = "We can't find a user with that e-mail address.";
+export const CHANGE_PASSWORD_PATH = '/login/change-password';
+
+export type RequestResetInput = {
+  email: string;
+  redirectUrl?: string | null;
+  now: Date;
+  publicUrl: string;
+  productName: string;
+};
+
+/**
+ * POST /authorization/forgot: a one-hour, single-use reset link for an active user. The token is made
+ * and hashed whether or not the address is known, and the mail is handed over without waiting, so
+ * both answers do the same work before they return.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  input: RequestResetInput,
+  sendLater: (message: MailMessage) => void,
+): Promise<void> {
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${input.email.trim().toLowerCase()}`, eq(users.isActive, true)))
+    .limit(1);
+  if (!user) throw new AppError('unprocessable', { title: EMAIL_NOT_FOUND, pointer: attr('email') });
+
+  // Only the newest link works: older unused ones for this user are retired.
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: input.now })
+    .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+  await db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash,
+    expiresAt: new Date(input.now.getTime() + RESET_TOKEN_TTL_MS),
+  });
+  const link = appLink(input.publicUrl, CHANGE_PASSWORD_PATH, token, input.redirectUrl);
+  sendLater({
+    to: user.email,
+    ...passwordResetMail({ productName: input.productName, name: user.name, link }),
+  });
+}

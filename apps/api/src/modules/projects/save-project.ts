@@ -1,0 +1,106 @@
+import type { ProjectSaveInput } from '@dd/domain';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  projectMembers,
+  projectProjectTypes,
+  projects,
+  projectTechs,
+  projectTypes,
+  techs,
+  users,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+export type ProjectRelationshipsInput = { tech?: number[]; types?: number[]; client?: number[] };
+
+/** Every id of a relationship must name an existing record, else a 422 pointing at the relationship. */
+async function assertAllExist(ids: number[], found: Promise<Array<{ id: number }>>, what: string) {
+  if ((await found).length !== new Set(ids).size)
+    throw new AppError('unprocessable', { title: `Unknown ${what}`, pointer: `/data/relationships/${what}` });
+}
+
+/**
+ * Project save from the details form (client spec §7): attributes, and the tech, types and client
+ * relationships when sent (a relationship left out keeps its value). The owner always stays a client.
+ */
+export async function saveProject(
+  db: Db,
+  id: number,
+  ownerId: number | null,
+  input: ProjectSaveInput,
+  relationships: ProjectRelationshipsInput,
+  now: Date,
+) {
+  const { tech, types, client } = relationships;
+  if (tech?.length)
+    await assertAllExist(
+      tech,
+      db.select({ id: techs.id }).from(techs).where(inArray(techs.id, tech)),
+      'tech',
+    );
+  if (types?.length)
+    await assertAllExist(
+      types,
+      db.select({ id: projectTypes.id }).from(projectTypes).where(inArray(projectTypes.id, types)),
+      'types',
+    );
+  if (client?.length)
+    await assertAllExist(
+      client,
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, client), eq(users.role, 'client'))),
+      'client',
+    );
+
+  await db.transaction(async (tx) => {
+    await tx
+      .update(projects)
+      .set({
+        title: input.title,
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.addition !== undefined ? { addition: input.addition } : {}),
+        ...(input['project-size-id'] !== undefined ? { projectSizeId: input['project-size-id'] } : {}),
+        ...(input['project-budget-id'] !== undefined ? { projectBudgetId: input['project-budget-id'] } : {}),
+        ...(input['project-start-id'] !== undefined ? { projectStartId: input['project-start-id'] } : {}),
+        ...(input['project-status-id'] !== undefined ? { projectStatusId: input['project-status-id'] } : {}),
+        updatedAt: now,
+      })
+      .where(eq(projects.id, id));
+    if (tech) {
+      await tx.delete(projectTechs).where(eq(projectTechs.projectId, id));
+      if (tech.length)
+        await tx.insert(projectTechs).values([...new Set(tech)].map((techId) => ({ projectId: id, techId })));
+    }
+    if (types) {
+      await tx.delete(projectProjectTypes).where(eq(projectProjectTypes.projectId, id));
+      if (types.length)
+        await tx
+          .insert(projectProjectTypes)
+          .values([...new Set(types)].map((projectTypeId) => ({ projectId: id, projectTypeId })));
+    }
+    if (client) {
+      const keep = new Set(client);
+      if (ownerId) keep.add(ownerId);
+      await tx
+        .delete(projectMembers)
+        .where(and(eq(projectMembers.projectId, id), eq(projectMembers.kind, 'client')));
+      if (keep.size)
+        await tx
+          .insert(projectMembers)
+          .values([...keep].map((userId) => ({ projectId: id, userId, kind: 'client' })));
+    }
+  });
+}
+
+/** Is another user already using this e-mail? (Unique, case-insensitive.) */
+export async function emailTakenByOther(db: Db, email: string, userId: number) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, ne(users.id, userId)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,78 @@
+import { type Actor, type CompanyUpdateInput, can, type OwnerDetailsInput, SERVER_ERRORS } from '@dd/domain';
+import { eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, projects, users } from '../../db/schema/index.ts';
+import { AppError, attr, forbidden, notFound } from '../../lib/app-error.ts';
+import { loadProjectRef } from './load-project.ts';
+import { emailTakenByOther } from './save-project.ts';
+
+/**
+ * The details form also saves the owner's company and the owner's details (client spec §7). Both are
+ * allowed to admin-level users and to someone who may update a project that company or owner belongs to.
+ */
+async function assertMayUpdateSomeProject(db: Db, actor: Actor, projectIds: number[]) {
+  // Admin-level users edit any company or user, with or without a project.
+  if (can(actor, 'admin:access')) return;
+  for (const projectId of projectIds) {
+    if (can(actor, 'project:update', await loadProjectRef(db, projectId))) return;
+  }
+  throw forbidden();
+}
+
+export async function updateOwnerCompany(db: Db, actor: Actor, companyId: number, input: CompanyUpdateInput) {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound('Company');
+  const owned = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .leftJoin(users, eq(users.id, projects.ownerId))
+    .where(or(eq(projects.companyId, companyId), eq(users.companyId, companyId)))
+    .limit(50);
+  await assertMayUpdateSomeProject(
+    db,
+    actor,
+    owned.map((p) => p.id),
+  );
+  const [row] = await db
+    .update(companies)
+    .set({ title: input.title, companySizeId: input['company-size-id'] })
+    .where(eq(companies.id, companyId))
+    .returning();
+  return row!;
+}
+
+export async function updateOwnerDetails(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  input: OwnerDetailsInput,
+  now: Date,
+) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('User');
+  const owned = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.ownerId, userId))
+    .limit(50);
+  await assertMayUpdateSomeProject(
+    db,
+    actor,
+    owned.map((p) => p.id),
+  );
+  if (await emailTakenByOther(db, input.email, userId))
+    throw new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
+  const [row] = await db
+    .update(users)
+    .set({
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      ...(input.timezone !== undefined ? { timezone: input.timezone || null } : {}),
+      ...(input['help-needed'] !== undefined ? { helpNeeded: input['help-needed'] } : {}),
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}

@@ -1,0 +1,28 @@
+import { DEFAULT_ACCOUNT_MANAGER_SETTING, SETTING_UNSET_VALUE } from '@dd/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError, attr } from '../../lib/app-error.ts';
+
+/** Names an admin may write; every other name is refused so the table holds only settings the app reads. */
+export const WRITABLE_SETTINGS: readonly string[] = [DEFAULT_ACCOUNT_MANAGER_SETTING];
+
+export function assertWritableName(name: string) {
+  if (!WRITABLE_SETTINGS.includes(name))
+    throw new AppError('unprocessable', { title: `Unknown setting '${name}'`, pointer: attr('name') });
+}
+
+/** The default account manager is 'init' (unset) or the id of an active user whose role is accountManager. */
+export async function assertValidValue(db: Db, name: string, value: string) {
+  if (name !== DEFAULT_ACCOUNT_MANAGER_SETTING || value === SETTING_UNSET_VALUE) return;
+  const invalid = new AppError('unprocessable', {
+    title: 'Choose an active account manager',
+    pointer: attr('value'),
+  });
+  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw invalid;
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, Number(value)), eq(users.role, 'accountManager'), eq(users.isActive, true)));
+  if (!user) throw invalid;
+}

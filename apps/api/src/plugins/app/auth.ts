@@ -1,0 +1,92 @@
+import { type Action, type Actor, can } from '@dd/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, forbidden, unauthorized } from '../../lib/app-error.ts';
+import { findSessionActor, type SessionActor } from '../../modules/auth/sessions.ts';
+
+export const AUTH_COOKIE = 'dd_token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: SessionActor | null;
+    authVia: 'cookie' | 'bearer' | null;
+  }
+  interface FastifyInstance {
+    requireActor: (request: FastifyRequest) => SessionActor;
+    authorize: (request: FastifyRequest, action: Action, resource?: unknown) => SessionActor;
+    setAuthCookie: (reply: FastifyReply, token: string, maxAgeMs: number | null) => void;
+    clearAuthCookie: (reply: FastifyReply) => void;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const OPEN_PATHS = ['/api/health', '/api/docs'];
+
+/**
+ * Who is calling: a session token from the HttpOnly cookie or an `Authorization: Bearer` header.
+ * Also enforces the application key (when APP_KEYS is set) and refuses cookie writes from foreign origins.
+ */
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const secureCookie = !/^http:\/\/(localhost|127\.|\[::1\])/.test(config.publicUrl);
+    const publicOrigin = new URL(config.publicUrl).origin;
+
+    app.decorateRequest('actor', null);
+    app.decorateRequest('authVia', null);
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      if (config.appKeys.length > 0 && !OPEN_PATHS.some((p) => request.url.startsWith(p))) {
+        const key = request.headers['x-application-key'];
+        if (typeof key !== 'string' || !config.appKeys.includes(key)) {
+          throw new AppError('unauthorized', { title: 'Missing or unknown application key' });
+        }
+      }
+      const header = request.headers.authorization;
+      const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+      const cookie = request.cookies[AUTH_COOKIE];
+      const token = bearer || cookie;
+      if (!token) return;
+      request.actor = await findSessionActor(app.db, token, config.now());
+      request.authVia = request.actor ? (bearer ? 'bearer' : 'cookie') : null;
+      if (request.authVia === 'cookie' && UNSAFE.has(request.method)) {
+        const origin = request.headers.origin;
+        if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) {
+          throw new AppError('forbidden', { title: 'Cross-origin request refused' });
+        }
+      }
+    });
+
+    app.decorate('requireActor', (request: FastifyRequest) => {
+      if (!request.actor) throw unauthorized();
+      return request.actor;
+    });
+
+    app.decorate('authorize', (request: FastifyRequest, action: Action, resource?: unknown) => {
+      const actor = app.requireActor(request);
+      const allowed = (can as (a: Actor, act: Action, r?: unknown) => boolean)(actor, action, resource);
+      if (!allowed) throw forbidden();
+      return actor;
+    });
+
+    app.decorate('setAuthCookie', (reply: FastifyReply, token: string, maxAgeMs: number | null) => {
+      reply.setCookie(AUTH_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie,
+        path: '/',
+        ...(config.cookieDomain ? { domain: config.cookieDomain } : {}),
+        ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
+      });
+    });
+
+    app.decorate('clearAuthCookie', (reply: FastifyReply) => {
+      reply.clearCookie(AUTH_COOKIE, {
+        path: '/',
+        ...(config.cookieDomain ? { domain: config.cookieDomain } : {}),
+      });
+    });
+  },
+  { name: 'auth', dependencies: ['config', 'database'] },
+);

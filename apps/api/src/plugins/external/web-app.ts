@@ -1,0 +1,61 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { notFound } from '../../lib/app-error.ts';
+
+function findWebDist(explicit: string | null): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = explicit
+    ? [explicit]
+    : [
+        path.resolve(here, '../../web/dist'),
+        path.resolve(here, '../../../../web/dist'),
+        path.resolve('apps/web/dist'),
+      ];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? null;
+}
+
+/** Serves the built SPA: real files as they are, index.html for every other non-API path. */
+export default fp(
+  async (app) => {
+    const root = findWebDist(app.config.webDist);
+    if (!root) {
+      app.log.warn('apps/web/dist not found: only the API is served (run npm run build)');
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        // Hashed bundles never change; index.html must always be revalidated.
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    const sendIndex = (
+      _request: unknown,
+      reply: { header: (k: string, v: string) => void; sendFile: (f: string) => unknown },
+    ) => {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    };
+    app.get('/', { schema: { hide: true } }, sendIndex as never);
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api') throw notFound('Route');
+      // Files added after start (a rebuild) are served too; a missing asset is a 404, never index.html,
+      // so a browser never runs HTML as a script.
+      const relative = decodeURIComponent(request.url.split('?')[0] ?? '').replace(/^\/+/, '');
+      const file = path.resolve(root, relative);
+      if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) {
+        return reply.sendFile(relative);
+      }
+      if (relative.startsWith('assets/')) throw notFound('File');
+      return sendIndex(request, reply as never);
+    });
+  },
+  { name: 'web-app', dependencies: ['config'] },
+);

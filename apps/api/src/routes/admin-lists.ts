@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import companyRoutes from './companies/index.ts';
+import projectSearchRoutes from './project-search/index.ts';
+import teamRoutes from './teams/index.ts';
+import userSearchRoutes from './user-search/index.ts';
+
+/** The admin area's four tables (admin spec §2, §7): one registration line in app.ts. */
+const adminListRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(projectSearchRoutes);
+  await app.register(userSearchRoutes);
+  await app.register(teamRoutes);
+  await app.register(companyRoutes);
+};
+
+export default adminListRoutes;

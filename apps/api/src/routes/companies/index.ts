@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { parseListQuery } from '../../lib/jsonapi/query.ts';
+import {
+  COMPANY_INCLUDES,
+  COMPANY_LIST_RULES,
+  deleteCompany,
+  getCompany,
+  searchCompanies,
+} from '../../modules/admin-lists/company-search.ts';
+
+const listQuery = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/company/search',
+    { schema: { tags: ['company'], summary: 'Companies table', querystring: listQuery } },
+    async (request) => {
+      app.authorize(request, 'admin:access');
+      return searchCompanies(app.db, parseListQuery(request.query, COMPANY_LIST_RULES));
+    },
+  );
+
+  app.get(
+    '/company/:id',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'One company (admin-level)',
+        params: idParams,
+        querystring: z.object({ include: z.string().optional() }),
+      },
+    },
+    async (request) => {
+      app.authorize(request, 'admin:access');
+      const include = request.query.include ? request.query.include.split(',') : [];
+      for (const name of include) {
+        if (!(COMPANY_INCLUDES as readonly string[]).includes(name))
+          throw new AppError('bad_request', {
+            title: `Include '${name}' is not allowed`,
+            parameter: 'include',
+          });
+      }
+      return getCompany(app.db, request.params.id, include);
+    },
+  );
+
+  app.delete(
+    '/company/:id',
+    { schema: { tags: ['company'], summary: 'Delete a company (admin-level)', params: idParams } },
+    async (request, reply) => {
+      app.authorize(request, 'admin:access');
+      await deleteCompany(app.db, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default companyRoutes;

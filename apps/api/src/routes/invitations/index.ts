@@ -1,0 +1,111 @@
+import { emailField, FALLBACK_MESSAGES, idField, invitedSignUpSchema, MESSAGES } from '@dd/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema/index.ts';
+import { createInvitation, loadProjectRef } from '../../modules/invitations/create-invitation.ts';
+import { findOpenInvitation, invalidInvitation } from '../../modules/invitations/invitation-tokens.ts';
+import { registerInvitedUser } from '../../modules/invitations/register-invited.ts';
+import { getUserDocument } from '../../modules/users/get-user.ts';
+import { perEmailLimit } from '../password/rate-limits.ts';
+
+const createBody = z.object({
+  data: z.object({
+    type: z.literal('invitation').optional(),
+    attributes: z.object({
+      email: emailField(MESSAGES.emailInvalid),
+      project_id: idField,
+      redirect_url: z.string().max(2000).optional().nullable(),
+    }),
+  }),
+});
+const tokenQuery = z.object({ token: z.string().trim().min(1, FALLBACK_MESSAGES.required).max(200) });
+const registerBody = z.object({
+  data: z.object({ type: z.literal('user').optional(), attributes: invitedSignUpSchema }),
+});
+
+const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/invitation/create',
+    {
+      schema: {
+        tags: ['invitation'],
+        summary: 'Invite a person to sign up as a client of a project',
+        body: createBody,
+      },
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      preHandler: perEmailLimit(app, { name: 'invite', max: 5, timeWindow: '1 hour' }),
+    },
+    async (request, reply) => {
+      const { email, project_id, redirect_url } = request.body.data.attributes;
+      const project = await loadProjectRef(app.db, project_id);
+      const actor = app.authorize(request, 'project:manage-team', project);
+      const [inviter] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
+      const { id, mail } = await createInvitation(app.db, {
+        email,
+        project,
+        invitedBy: { id: actor.id, name: inviter?.name ?? app.config.productName },
+        redirectUrl: redirect_url,
+        now: app.config.now(),
+        publicUrl: app.config.publicUrl,
+        productName: app.config.productName,
+      });
+      const status = await app.mailer.send(mail);
+      return reply.status(201).send({
+        data: {
+          type: 'invitation',
+          id: String(id),
+          attributes: { email, 'project-id': project.id, 'mail-status': status },
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/invitation/my',
+    {
+      schema: {
+        tags: ['invitation'],
+        summary: 'The e-mail an invitation token was sent to',
+        querystring: tokenQuery,
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const invitation = await findOpenInvitation(app.db, request.query.token, app.config.now());
+      if (!invitation) throw invalidInvitation({ parameter: 'token' });
+      return {
+        data: {
+          type: 'invitation',
+          id: String(invitation.id),
+          attributes: { email: invitation.email, 'project-id': invitation.projectId },
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/authorization/register',
+    {
+      // The optional avatar travels inline (PNG, JPEG or GIF up to 2 MB, base64).
+      bodyLimit: 3 * 1024 * 1024,
+      schema: {
+        tags: ['authorization'],
+        summary: 'Sign up through an invitation (always a client)',
+        body: registerBody,
+      },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const { userId, projectId } = await registerInvitedUser(
+        app.db,
+        request.body.data.attributes,
+        app.config.now(),
+      );
+      const document = await getUserDocument(app.db, userId, [], { hideContacts: false, self: true });
+      return reply.status(201).send({ ...document, meta: { 'project-id': projectId } });
+    },
+  );
+};
+
+export default invitationRoutes;

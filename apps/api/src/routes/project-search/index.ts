@@ -1,0 +1,43 @@
+import { projectListScope } from '@dd/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseListQuery } from '../../lib/jsonapi/query.ts';
+import { deleteProject, loadProjectRef } from '../../modules/admin-lists/delete-project.ts';
+import { PROJECT_LIST_RULES, searchProjects } from '../../modules/admin-lists/project-search.ts';
+
+const listQuery = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const projectSearchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/project/search',
+    {
+      schema: {
+        tags: ['project'],
+        summary: 'Projects table (paged, sorted, filtered)',
+        querystring: listQuery,
+      },
+    },
+    async (request) => {
+      const actor = app.authorize(request, 'project:list');
+      const query = parseListQuery(request.query, PROJECT_LIST_RULES);
+      return searchProjects(app.db, query, projectListScope(actor), {
+        hideContacts: actor.role === 'readonlyManager',
+      });
+    },
+  );
+
+  app.delete(
+    '/project/:id',
+    { schema: { tags: ['project'], summary: 'Delete a project (admin-level)', params: idParams } },
+    async (request, reply) => {
+      app.requireActor(request);
+      const project = await loadProjectRef(app.db, request.params.id);
+      app.authorize(request, 'project:delete', project);
+      await deleteProject(app.db, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default projectSearchRoutes;

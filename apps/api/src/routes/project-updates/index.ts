@@ -1,0 +1,107 @@
+import { can, projectUpdatePostSchema } from '@dd/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { documentOf } from '../../lib/jsonapi/document.ts';
+import { parseListQuery } from '../../lib/jsonapi/query.ts';
+import {
+  postProjectUpdate,
+  presentProjectUpdate,
+  searchProjectUpdates,
+} from '../../modules/project-updates/project-updates.ts';
+import { loadProjectRef } from '../../modules/projects/load-project.ts';
+
+const postBody = z.object({
+  data: z.object({ type: z.literal('project-update').optional(), attributes: projectUpdatePostSchema }),
+});
+
+const LIST_RULES = {
+  filters: { project_id: ['='] },
+  sorts: ['created'],
+  includes: ['reporter'],
+  defaultSort: '-created',
+  allowUnlimited: true,
+} as const;
+
+/**
+ * The spec's client sends filter[project_id]=N; the house list format is filter[i][0..2]. Both are read:
+ * the keyed form is turned into the triple form before the usual allow-listed parsing.
+ */
+function normalizeFilter(query: Record<string, unknown>): {
+  rest: Record<string, unknown>;
+  projectId: number;
+} {
+  const filter = query.filter as Record<string, unknown> | undefined;
+  let projectId: unknown;
+  const rest = { ...query };
+  if (filter && typeof filter === 'object' && 'project_id' in filter) {
+    projectId = filter.project_id;
+    delete rest.filter;
+  } else {
+    const parsed = parseListQuery(query, {
+      ...LIST_RULES,
+      sorts: [...LIST_RULES.sorts],
+      includes: [...LIST_RULES.includes],
+    });
+    projectId = parsed.filters.find((f) => f.field === 'project_id')?.value;
+    delete rest.filter;
+  }
+  const id = Number(projectId);
+  if (!Number.isInteger(id) || id < 1)
+    throw new AppError('bad_request', {
+      title: 'filter[project_id] is required',
+      parameter: 'filter[project_id]',
+    });
+  return { rest, projectId: id };
+}
+
+/** The updates feed on the project page (client spec §2, §5, §7). */
+const projectUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/project-update/search',
+    { schema: { tags: ['project-update'], summary: "A project's updates (filter[project_id] required)" } },
+    async (request) => {
+      const { rest, projectId } = normalizeFilter(request.query as Record<string, unknown>);
+      const list = parseListQuery(rest, {
+        ...LIST_RULES,
+        sorts: [...LIST_RULES.sorts],
+        includes: [...LIST_RULES.includes],
+      });
+      const ref = await loadProjectRef(app.db, projectId);
+      const actor = app.authorize(request, 'project:read', ref);
+      return searchProjectUpdates(app.db, {
+        projectId,
+        newestFirst: list.sort[0]?.desc ?? true,
+        page: list.page,
+        size: list.size,
+        includeReporter: list.include.includes('reporter'),
+        hideContacts: !can(actor, 'project:see-contacts', ref),
+      });
+    },
+  );
+
+  app.post(
+    '/project-update/post',
+    {
+      schema: {
+        tags: ['project-update'],
+        summary: 'Post a daily update (the reporter is the caller)',
+        body: postBody,
+      },
+    },
+    async (request, reply) => {
+      const { title, project_id, description } = request.body.data.attributes;
+      const ref = await loadProjectRef(app.db, project_id);
+      const actor = app.authorize(request, 'project:post-update', ref);
+      const row = await postProjectUpdate(app.db, {
+        projectId: ref.id,
+        title,
+        description,
+        reporterUserId: actor.id,
+      });
+      return reply.status(201).send(documentOf(presentProjectUpdate(row)));
+    },
+  );
+};
+
+export default projectUpdateRoutes;

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fileRoutes from '../files/index.ts';
+import imageRoutes from '../images/index.ts';
+import linkRoutes from '../links/index.ts';
+import projectUpdateRoutes from '../project-updates/index.ts';
+import projectRoutes from './index.ts';
+
+/** Every call of the client project page (issue 4): project, files, links, updates, avatar images. */
+const projectPageRoutes: FastifyPluginAsync = async (api) => {
+  await api.register(projectRoutes);
+  await api.register(fileRoutes);
+  await api.register(linkRoutes);
+  await api.register(projectUpdateRoutes);
+  await api.register(imageRoutes);
+};
+
+export default projectPageRoutes;

@@ -1,0 +1,162 @@
+import {
+  canUseGetStartedWizard,
+  REGISTRATION_MARKER_COOKIE,
+  registerClientCompanySchema,
+  registerClientProjectSchema,
+  registerClientUserSchema,
+} from '@dd/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, forbidden } from '../../lib/app-error.ts';
+import { documentOf } from '../../lib/jsonapi/document.ts';
+import { pageCount, parseListQuery } from '../../lib/jsonapi/query.ts';
+import { createSession, SESSION_TTL_MS } from '../../modules/auth/sessions.ts';
+import {
+  INCOMPLETE_REGISTRATION_LIST_RULES,
+  incompleteRegistrationAttributes,
+  listIncompleteRegistrations,
+  saveIncompleteRegistration,
+} from '../../modules/registration/incomplete-registration.ts';
+import { presentIncompleteRegistration } from '../../modules/registration/incomplete-registration-presenter.ts';
+import { createClientProject, registerClient } from '../../modules/registration/register-client.ts';
+
+// Per address; generous for a family behind one router, tight for a script.
+const REGISTER_LIMIT = { max: 10, timeWindow: '1 hour' };
+const INCOMPLETE_LIMIT = { max: 60, timeWindow: '1 hour' };
+const DAY_S = 24 * 60 * 60;
+
+const registerBody = z.object({
+  data: z.object({
+    type: z.literal('user').optional(),
+    attributes: z.object({
+      // Whatever role is sent, sign-up creates a client (client §6): the value is read and ignored.
+      user: registerClientUserSchema.extend({ role: z.string().optional() }).optional(),
+      company: registerClientCompanySchema.partial().optional(),
+      project: registerClientProjectSchema,
+    }),
+  }),
+});
+
+const incompleteBody = z.object({
+  data: z.object({
+    type: z.literal('incomplete-registration').optional(),
+    attributes: incompleteRegistrationAttributes,
+  }),
+});
+
+function registrationDocument(projectId: number, userId: number, token: string | null) {
+  const authorization = token ? { token } : null;
+  return {
+    data: {
+      type: 'registration',
+      id: String(projectId),
+      attributes: { 'user-id': userId, 'project-id': projectId, ...(token ? { token } : {}) },
+      // Where the spec's client reads them: data.project id and data.authorization.token.
+      project: { id: projectId },
+      authorization,
+    },
+  };
+}
+
+const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // navigator.sendBeacon may post a string as text/plain; this plugin alone reads it as JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+
+  const secure = !/^http:\/\/(localhost|127\.|\[::1\])/.test(app.config.publicUrl);
+  const setRegistrationMarker = (reply: FastifyReply) =>
+    reply.setCookie(REGISTRATION_MARKER_COOKIE, '1', {
+      path: '/',
+      maxAge: DAY_S,
+      sameSite: 'lax',
+      httpOnly: false,
+      secure,
+      ...(app.config.cookieDomain ? { domain: app.config.cookieDomain } : {}),
+    });
+
+  app.post(
+    '/user/register-client',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Get-started wizard: a visitor signs up (user, company, project); a client adds a project',
+        body: registerBody,
+      },
+      config: { rateLimit: REGISTER_LIMIT },
+    },
+    async (request, reply) => {
+      const { actor } = request;
+      if (!canUseGetStartedWizard(actor)) throw forbidden();
+      const { user, company, project } = request.body.data.attributes;
+
+      if (actor) {
+        const { projectId } = await createClientProject(app.db, actor.id, { project, company });
+        setRegistrationMarker(reply);
+        return reply.status(201).send(registrationDocument(projectId, actor.id, null));
+      }
+
+      if (!user)
+        throw new AppError('unprocessable', {
+          title: 'Account details are required',
+          pointer: '/data/attributes/user',
+        });
+      const { userId, projectId } = await registerClient(app.db, {
+        user: { ...user, role: 'client' },
+        company: { title: project.title, company_size_id: company?.company_size_id ?? null },
+        project,
+      });
+      const now = app.config.now();
+      const { token } = await createSession(app.db, {
+        userId,
+        remember: true,
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+        now,
+      });
+      app.setAuthCookie(reply, token, SESSION_TTL_MS.remember);
+      setRegistrationMarker(reply);
+      return reply.status(201).send(registrationDocument(projectId, userId, token));
+    },
+  );
+
+  app.post(
+    '/authorization/incomplete-registration',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'What a visitor typed into the wizard before leaving (the password is dropped)',
+        body: incompleteBody,
+      },
+      config: { rateLimit: INCOMPLETE_LIMIT },
+    },
+    async (request, reply) => {
+      await saveIncompleteRegistration(app.db, request.body.data.attributes, {
+        ip: request.ip,
+        now: app.config.now(),
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/incomplete-registration/search',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Incomplete registrations for sales follow-up (admins)',
+        querystring: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request) => {
+      app.authorize(request, 'admin:access');
+      const query = parseListQuery(request.query, INCOMPLETE_REGISTRATION_LIST_RULES);
+      const { rows, total } = await listIncompleteRegistrations(app.db, query);
+      return documentOf(rows.map(presentIncompleteRegistration), undefined, {
+        'page-count': pageCount(total, query.size),
+        'total-count': total,
+      });
+    },
+  );
+};
+
+export default registrationRoutes;

@@ -1,0 +1,47 @@
+import { ROLES } from '@dd/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseListQuery } from '../../lib/jsonapi/query.ts';
+import { deactivateUser } from '../../modules/admin-lists/deactivate-user.ts';
+import { searchUsers, USER_LIST_RULES, usersByRole } from '../../modules/admin-lists/user-search.ts';
+
+const listQuery = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/user/search',
+    { schema: { tags: ['user'], summary: 'Users table (active users only)', querystring: listQuery } },
+    async (request) => {
+      app.authorize(request, 'admin:access');
+      return searchUsers(app.db, parseListQuery(request.query, USER_LIST_RULES));
+    },
+  );
+
+  app.get(
+    '/user/by-role',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Active users of one role, for pickers (staff only)',
+        querystring: z.object({ role: z.enum(ROLES) }),
+      },
+    },
+    async (request) => {
+      app.authorize(request, 'project:list');
+      return usersByRole(app.db, request.query.role);
+    },
+  );
+
+  app.delete(
+    '/user/:id',
+    { schema: { tags: ['user'], summary: 'Deactivate a user (admin-level)', params: idParams } },
+    async (request, reply) => {
+      const actor = app.authorize(request, 'admin:access');
+      await deactivateUser(app.db, actor.id, request.params.id, app.config.now());
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default userSearchRoutes;

@@ -1,0 +1,23 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const app = await buildApp({ config });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} received, closing`);
+  const timer = setTimeout(() => process.exit(1), 8000);
+  timer.unref();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+console.log(
+  `Delivery Desk listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+);
