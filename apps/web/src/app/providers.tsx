@@ -1,0 +1,35 @@
+import { TOAST_AUTO_CLOSE_MS } from '@dd/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { sessionQueryKey } from '../features/auth/api/get-session.ts';
+import { onUnauthorized } from '../lib/api-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+// The toast area mounts a moment after the first paint; toasts raised before that wait in the store.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+
+  useEffect(() => {
+    // A signed-in call answering 401 means the session ended elsewhere (logout in another tab, token
+    // revoked by a password change): re-check it, and the guards take the visitor to sign-in.
+    onUnauthorized((path) => {
+      if (path.startsWith('/authorization/')) return;
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    });
+  }, [queryClient]);
+
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <Suspense fallback={null}>
+        <Notifications position="bottom-left" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} zIndex={1000} />
+      </Suspense>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,139 @@
+import { Box, Burger, Button, Container, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Logo } from '../../lib/ui/logo.tsx';
+import { ChevronDown, HeaderLink, MENU_LABELS, useMenu, useSignOut } from './use-menu.tsx';
+import './shell.css';
+
+// Popover and drawer code loads apart from the first screen: it keeps the initial bundle in budget.
+const CreateMenu = lazy(() => import('./create-menu.tsx').then((m) => ({ default: m.CreateMenu })));
+const MenuDrawer = lazy(() => import('./menu-drawer.tsx').then((m) => ({ default: m.MenuDrawer })));
+
+/** Shown for the instant the CREATE dropdown code loads; same look, so nothing moves. */
+function CreateMenuPlaceholder() {
+  return (
+    <button type="button" className="dd-nav-link dd-reset-button" aria-disabled="true">
+      <Group gap={4} wrap="nowrap" component="span">
+        {MENU_LABELS.create}
+        <ChevronDown />
+      </Group>
+    </button>
+  );
+}
+
+/** Laptops and up: the menu in one row, in the spec's order. */
+function DesktopMenu() {
+  const { signedIn, isAdmin, admin, projects } = useMenu();
+  const { signOut, pending } = useSignOut();
+  const [settings, ...tables] = admin;
+
+  return (
+    <Group component="ul" gap={4} wrap="nowrap" m={0} p={0} style={{ listStyle: 'none' }}>
+      {settings && (
+        <li>
+          <HeaderLink entry={settings} className="dd-nav-link" />
+        </li>
+      )}
+      {isAdmin && (
+        <li>
+          <Suspense fallback={<CreateMenuPlaceholder />}>
+            <CreateMenu />
+          </Suspense>
+        </li>
+      )}
+      {tables.map((entry) => (
+        <li key={entry.to}>
+          <HeaderLink entry={entry} className="dd-nav-link" />
+        </li>
+      ))}
+      {projects && (
+        <li>
+          <HeaderLink entry={projects} className="dd-nav-link" />
+        </li>
+      )}
+      {signedIn ? (
+        <li>
+          <button type="button" className="dd-nav-link dd-reset-button" onClick={signOut} disabled={pending}>
+            {MENU_LABELS.signOut}
+          </button>
+        </li>
+      ) : (
+        <>
+          <li>
+            <HeaderLink entry={{ label: MENU_LABELS.signIn, to: '/login/signin' }} className="dd-nav-link" />
+          </li>
+          <li>
+            <Button component={Link} to="/get-started" size="sm" ml={4} style={{ letterSpacing: '0.04em' }}>
+              {MENU_LABELS.getStarted}
+            </Button>
+          </li>
+        </>
+      )}
+    </Group>
+  );
+}
+
+/** Phones: a burger that opens the same menu in a drawer. */
+function MobileMenu() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [everOpened, setEverOpened] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (opened) setEverOpened(true);
+  }, [opened]);
+
+  // A navigation (including back and forward) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <>
+      <Burger
+        opened={opened}
+        onClick={toggle}
+        size="sm"
+        aria-label={opened ? 'Close menu' : 'Open menu'}
+        aria-expanded={opened}
+        aria-controls="main-menu-drawer"
+      />
+      {(opened || everOpened) && (
+        <Suspense fallback={null}>
+          <MenuDrawer id="main-menu-drawer" opened={opened} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/**
+ * The app header (client spec §2 Shell). On /login paths it shows only the logo; the layout hides it
+ * entirely on /get-started.
+ */
+export function Header() {
+  const { pathname } = useLocation();
+  const logoOnly = pathname === '/login' || pathname.startsWith('/login/');
+  // Phones always get the burger; the longer admin menu needs a laptop-wide row to fit.
+  const collapseBelow = useMenu().isAdmin ? 'md' : 'sm';
+
+  return (
+    <header className="dd-header">
+      <Container size="xl" h="100%" px={{ base: 'md', sm: 'lg' }}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Logo />
+          {!logoOnly && (
+            <>
+              <Box component="nav" aria-label="Main" visibleFrom={collapseBelow}>
+                <DesktopMenu />
+              </Box>
+              <Box hiddenFrom={collapseBelow}>
+                <MobileMenu />
+              </Box>
+            </>
+          )}
+        </Group>
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,68 @@
+import { can, LABELS } from '@dd/domain';
+import { NavLink, useNavigate } from 'react-router';
+import { toActor, useSession } from '../../features/auth/api/get-session.ts';
+import { useLogout } from '../../features/auth/api/logout.ts';
+
+export const MENU_LABELS = LABELS.menu;
+
+/** The CREATE dropdown (client spec §2 Shell): user, company, team, project. */
+export const CREATE_ITEMS = [
+  { label: 'User', to: '/create-user' },
+  { label: 'Company', to: '/create-company' },
+  { label: 'Team', to: '/create-team' },
+  { label: 'Project', to: '/create-project' },
+] as const;
+
+export type NavEntry = { label: string; to: string };
+
+/** The menu for the current user: admin entries, then signed-in or visitor ones. */
+export function useMenu() {
+  const actor = toActor(useSession());
+  const isAdmin = can(actor, 'admin:access');
+  const admin: NavEntry[] = isAdmin
+    ? [
+        { label: MENU_LABELS.settings, to: '/project-settings' },
+        { label: MENU_LABELS.users, to: '/users-table' },
+        { label: MENU_LABELS.teams, to: '/teams-table' },
+        { label: MENU_LABELS.companies, to: '/companies-table' },
+      ]
+    : [];
+  // Staff land on the projects table; a client's projects live on their project page, reached from "/".
+  const projects: NavEntry | null = actor
+    ? { label: MENU_LABELS.projects, to: can(actor, 'project:list') ? '/projects-table' : '/' }
+    : null;
+  return { signedIn: actor !== null, isAdmin, admin, projects };
+}
+
+/** SIGN OUT: the call, then the sign-in page (whatever the call answered, the local session is over). */
+export function useSignOut() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const signOut = () =>
+    logout.mutate(undefined, { onSettled: () => navigate('/login/signin', { replace: true }) });
+  return { signOut, pending: logout.isPending };
+}
+
+export function HeaderLink({
+  entry,
+  className,
+  onClick,
+}: {
+  entry: NavEntry;
+  className: string;
+  onClick?: () => void;
+}) {
+  return (
+    <NavLink to={entry.to} end className={className} onClick={onClick}>
+      {entry.label}
+    </NavLink>
+  );
+}
+
+export function ChevronDown() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+/**
+ * GET /api/authorization/reset-token?token=: the user a reset link belongs to, or null when the token
+ * is unknown, used or expired (the invalid-token state shows no message, client spec §8).
+ */
+export async function checkResetToken(token: string): Promise<number | null> {
+  try {
+    const { data } = await api.get<Resource>('/authorization/reset-token', {
+      params: { token },
+      suppressErrorToast: true,
+    });
+    const userId = Number(data?.userId);
+    return Number.isInteger(userId) && userId > 0 ? userId : null;
+  } catch {
+    return null;
+  }
+}
+
+export const resetTokenQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['reset-token', token],
+    queryFn: () => checkResetToken(token),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+export function useResetToken(token: string) {
+  return useQuery({ ...resetTokenQueryOptions(token), enabled: token !== '' });
+}

@@ -1,0 +1,94 @@
+import { type Actor, isRole, type Role } from '@dd/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError, type Resource } from '../../../lib/api-client.ts';
+
+/** The signed-in user as the shell needs it. */
+export type SessionUser = {
+  id: number;
+  name: string;
+  login: string;
+  email: string;
+  avatar: string | null;
+  role: Role;
+  /** The project this client opened last (remembered per user), for the root redirect. */
+  lastProjectId: number | null;
+  /** The newest project this client owns, the root redirect's second choice. */
+  newestProjectId: number | null;
+};
+
+/** null: an anonymous visitor. */
+export type Session = SessionUser | null;
+
+export const sessionQueryKey = ['session'] as const;
+
+const toId = (value: unknown): number | null => {
+  const id = typeof value === 'string' ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+};
+const toText = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The role arrives as an attribute or as a related role item (its id or item-name is the role). */
+function readRole(user: Resource): Role | null {
+  const candidates: unknown[] = [user.role, user.roleName];
+  if (user.role && typeof user.role === 'object') {
+    const item = user.role as Record<string, unknown>;
+    candidates.push(item.itemName, item.name, item.id);
+  }
+  return (candidates.find(isRole) as Role | undefined) ?? null;
+}
+
+export function toSessionUser(user: Resource): SessionUser | null {
+  const id = toId(user.id);
+  const role = readRole(user);
+  if (id === null || role === null) return null;
+  return {
+    id,
+    role,
+    name: toText(user.name),
+    login: toText(user.login),
+    email: toText(user.email),
+    avatar: typeof user.avatar === 'string' && user.avatar !== '' ? user.avatar : null,
+    lastProjectId: toId(user.lastProjectId),
+    newestProjectId: toId(user.newestProjectId),
+  };
+}
+
+/** GET /api/authorization/check: 200 is the current user, 401 an anonymous visitor. */
+export async function getSession(): Promise<Session> {
+  try {
+    const { data } = await api.get<Resource | null>('/authorization/check', {
+      params: { include: 'role' },
+      suppressErrorToast: true,
+    });
+    return data ? toSessionUser(data) : null;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: getSession,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+
+export function useSessionQuery() {
+  return useQuery(sessionQueryOptions());
+}
+
+/** The current user, or null for a visitor. Only used below the session gate, where it is known. */
+export function useSession(): Session {
+  return useSessionQuery().data ?? null;
+}
+
+/** The permission subject for `can()` from @dd/domain. */
+export function toActor(session: Session): Actor {
+  return session ? { id: session.id, role: session.role } : null;
+}
+
+export function useActor(): Actor {
+  return toActor(useSession());
+}

@@ -1,0 +1,18 @@
+import { MESSAGES } from '@dd/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+
+/** DELETE /api/company/{id}. */
+export const deleteCompany = (id: number) => api.delete(`/company/${id}`);
+
+export function useDeleteCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCompany,
+    onSuccess: async () => {
+      notifySuccess(MESSAGES.companyDeleted);
+      await queryClient.invalidateQueries({ queryKey: ['companies', 'table'] });
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import { PAGE_SIZE } from '@dd/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+export type CompanyRow = {
+  id: number;
+  title: string;
+  size: string;
+  type: string;
+  industry: string;
+  funding: string;
+  participants: number;
+};
+export type CompaniesQuery = { page: number; sort: string };
+
+const title = (v: unknown, fallback: unknown) =>
+  String((v && typeof v === 'object' ? (v as Resource).title : undefined) ?? fallback ?? '');
+
+/** GET /api/company/search. A failed load is only logged and leaves the table empty (admin §8). */
+export async function getCompanies({ page, sort }: CompaniesQuery) {
+  try {
+    const { data, meta } = await api.get<Resource[]>('/company/search', {
+      params: {
+        page: { page, size: PAGE_SIZE },
+        sort,
+        include: 'client,companySize,companyType,companyIndustry,companyProjectFunding',
+      },
+      suppressErrorToast: true,
+    });
+    const rows: CompanyRow[] = data.map((c) => ({
+      id: Number(c.id),
+      title: String(c.title ?? ''),
+      size: title(c.companySize, c.companySizeTitle),
+      type: title(c.companyType, null),
+      industry: title(c.companyIndustry, null),
+      funding: title(c.companyProjectFunding, null),
+      participants: Number(c.participants ?? 0),
+    }));
+    return { rows, pageCount: Number(meta.pageCount) || 0 };
+  } catch (error) {
+    console.error('Loading companies failed', error);
+    return { rows: [] as CompanyRow[], pageCount: 0 };
+  }
+}
+
+export const companiesQueryOptions = (query: CompaniesQuery) =>
+  queryOptions({
+    queryKey: ['companies', 'table', query],
+    queryFn: () => getCompanies(query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCompanies(query: CompaniesQuery) {
+  return useQuery(companiesQueryOptions(query));
+}

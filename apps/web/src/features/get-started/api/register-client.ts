@@ -1,0 +1,34 @@
+import type { RegisterClientInput } from '@dd/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+import { sessionQueryOptions } from '../../auth/api/get-session.ts';
+
+/** A signed-in client sends only company and project (client §2 step 6). */
+export type RegisterClientRequest = Omit<RegisterClientInput, 'user'> & {
+  user?: RegisterClientInput['user'];
+};
+
+/**
+ * POST /api/user/register-client (client §7). The answer's data.project id drives the redirect; the
+ * server sets the session cookie itself, so the token in data.authorization is not kept by the page.
+ * The wizard shows its own messages (client §8): the generic toast is suppressed.
+ */
+export async function registerClient(request: RegisterClientRequest): Promise<{ projectId: number }> {
+  const { data } = await api.post<Resource & { project?: { id: number | string } }>(
+    '/user/register-client',
+    { data: { type: 'user', attributes: request } },
+    { suppressErrorToast: true },
+  );
+  return { projectId: Number(data.project?.id ?? data.projectId) };
+}
+
+/** Registers, then reloads the session so the guards see the new client before the redirect. */
+export function useRegisterClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerClient,
+    onSuccess: async () => {
+      await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+    },
+  });
+}

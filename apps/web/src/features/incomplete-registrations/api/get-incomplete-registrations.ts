@@ -1,0 +1,53 @@
+import { PAGE_SIZE } from '@dd/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+export type IncompleteRegistrationRow = {
+  id: number;
+  email: string;
+  name: string;
+  phone: string;
+  project: string;
+  step: string;
+  created: string;
+};
+export type IncompleteRegistrationsQuery = { page: number; sort: string };
+
+/** Sort fields GET /api/incomplete-registration/search accepts. */
+export const INCOMPLETE_REGISTRATION_SORT_FIELDS = ['created', 'id', 'user-email'] as const;
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** GET /api/incomplete-registration/search. A failed load is only logged and leaves the table empty. */
+export async function getIncompleteRegistrations({ page, sort }: IncompleteRegistrationsQuery) {
+  try {
+    const { data, meta } = await api.get<Resource[]>('/incomplete-registration/search', {
+      params: { page: { page, size: PAGE_SIZE }, sort },
+      suppressErrorToast: true,
+    });
+    const rows: IncompleteRegistrationRow[] = data.map((r) => ({
+      id: Number(r.id),
+      email: text(r.userEmail),
+      name: text(r.userName),
+      phone: text(r.userPhone),
+      project: text(r.projectTitle),
+      step: text(r.step),
+      created: text(r.created),
+    }));
+    return { rows, pageCount: Number(meta.pageCount) || 0 };
+  } catch (error) {
+    console.error('Loading unfinished sign-ups failed', error);
+    return { rows: [] as IncompleteRegistrationRow[], pageCount: 0 };
+  }
+}
+
+export const incompleteRegistrationsQueryOptions = (query: IncompleteRegistrationsQuery) =>
+  queryOptions({
+    queryKey: ['incomplete-registrations', 'table', query],
+    queryFn: () => getIncompleteRegistrations(query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useIncompleteRegistrations(query: IncompleteRegistrationsQuery) {
+  return useQuery(incompleteRegistrationsQueryOptions(query));
+}

@@ -1,0 +1,58 @@
+import { formatDateTime } from '@dd/domain';
+import { Container, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import {
+  INCOMPLETE_REGISTRATION_SORT_FIELDS,
+  type IncompleteRegistrationRow,
+  useIncompleteRegistrations,
+} from '../api/get-incomplete-registrations.ts';
+
+const TITLE = 'Unfinished sign-ups';
+const COLUMNS: Column<IncompleteRegistrationRow>[] = [
+  { key: 'id', header: 'ID', sortField: 'id', render: (r) => r.id },
+  { key: 'email', header: 'E-mail', sortField: 'user-email', render: (r) => r.email },
+  { key: 'name', header: 'Name', hideAt: 575, render: (r) => r.name },
+  { key: 'phone', header: 'Phone', hideAt: 768, render: (r) => r.phone },
+  { key: 'project', header: 'Project', hideAt: 768, render: (r) => r.project },
+  { key: 'step', header: 'Step', hideAt: 991, render: (r) => r.step },
+  {
+    key: 'created',
+    header: 'Created',
+    sortField: 'created',
+    hideAt: 1199,
+    render: (r) => (r.created ? formatDateTime(r.created) : ''),
+  },
+];
+const NO_FILTERS: readonly string[] = [];
+
+/** /incomplete-registrations (admins): what visitors typed into the wizard before leaving. */
+export function IncompleteRegistrationsPage() {
+  useDocumentTitle(`${TITLE} · Delivery Desk`);
+  const table = useTableUrlState({
+    defaultSort: '-created',
+    sortFields: INCOMPLETE_REGISTRATION_SORT_FIELDS,
+    filterKeys: NO_FILTERS,
+  });
+  const query = useIncompleteRegistrations({ page: table.page, sort: table.sort });
+  return (
+    <Container size="xl" py="lg">
+      <Title order={1} mb="md">
+        {TITLE}
+      </Title>
+      <PagedTable
+        label={TITLE}
+        columns={COLUMNS}
+        rows={query.data?.rows ?? []}
+        rowKey={(r) => String(r.id)}
+        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        emptyText="No unfinished sign-ups yet"
+        sort={table.sort}
+        onSort={table.setSort}
+        page={table.page}
+        pageCount={query.data?.pageCount ?? 0}
+        onPage={table.setPage}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,49 @@
+import { PAGE_SIZE } from '@dd/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+export type MailRow = {
+  id: number;
+  to: string;
+  subject: string;
+  status: string;
+  text: string;
+  created: string;
+};
+export type MailOutboxQuery = { page: number; sort: string };
+
+/** Sort fields GET /api/mail-outbox/search accepts. */
+export const MAIL_OUTBOX_SORT_FIELDS = ['created', 'to', 'subject', 'status'] as const;
+
+/** GET /api/mail-outbox/search. A failed load is only logged and leaves the table empty. */
+export async function getMailOutbox({ page, sort }: MailOutboxQuery) {
+  try {
+    const { data, meta } = await api.get<Resource[]>('/mail-outbox/search', {
+      params: { page: { page, size: PAGE_SIZE }, sort },
+      suppressErrorToast: true,
+    });
+    const rows: MailRow[] = data.map((m) => ({
+      id: Number(m.id),
+      to: String(m.to ?? ''),
+      subject: String(m.subject ?? ''),
+      status: String(m.status ?? ''),
+      text: String(m.text ?? ''),
+      created: String(m.created ?? ''),
+    }));
+    return { rows, pageCount: Number(meta.pageCount) || 0 };
+  } catch (error) {
+    console.error('Loading the mail outbox failed', error);
+    return { rows: [] as MailRow[], pageCount: 0 };
+  }
+}
+
+export const mailOutboxQueryOptions = (query: MailOutboxQuery) =>
+  queryOptions({
+    queryKey: ['mail-outbox', 'table', query],
+    queryFn: () => getMailOutbox(query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMailOutbox(query: MailOutboxQuery) {
+  return useQuery(mailOutboxQueryOptions(query));
+}

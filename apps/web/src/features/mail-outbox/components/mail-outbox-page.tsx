@@ -1,0 +1,65 @@
+import { formatDateTime } from '@dd/domain';
+import { Button, Container, Modal, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useState } from 'react';
+import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { MAIL_OUTBOX_SORT_FIELDS, type MailRow, useMailOutbox } from '../api/get-mail-outbox.ts';
+
+const TITLE = 'Mail outbox';
+const COLUMNS: Column<MailRow>[] = [
+  { key: 'id', header: 'ID', render: (m) => m.id },
+  { key: 'to', header: 'To', sortField: 'to', render: (m) => m.to },
+  { key: 'subject', header: 'Subject', sortField: 'subject', hideAt: 575, render: (m) => m.subject },
+  { key: 'status', header: 'Status', sortField: 'status', hideAt: 768, render: (m) => m.status },
+  {
+    key: 'created',
+    header: 'Created',
+    sortField: 'created',
+    hideAt: 991,
+    render: (m) => (m.created ? formatDateTime(m.created) : ''),
+  },
+];
+const NO_FILTERS: readonly string[] = [];
+
+/** /mail-outbox (admins): what the app sent or logged; only the text part is ever shown. */
+export function MailOutboxPage() {
+  useDocumentTitle(`${TITLE} · Delivery Desk`);
+  const table = useTableUrlState({
+    defaultSort: '-created',
+    sortFields: MAIL_OUTBOX_SORT_FIELDS,
+    filterKeys: NO_FILTERS,
+  });
+  const query = useMailOutbox({ page: table.page, sort: table.sort });
+  const [viewing, setViewing] = useState<MailRow | null>(null);
+  return (
+    <Container size="xl" py="lg">
+      <Title order={1} mb="md">
+        {TITLE}
+      </Title>
+      <PagedTable
+        label={TITLE}
+        columns={COLUMNS}
+        rows={query.data?.rows ?? []}
+        rowKey={(m) => String(m.id)}
+        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        emptyText="No mail yet"
+        sort={table.sort}
+        onSort={table.setSort}
+        page={table.page}
+        pageCount={query.data?.pageCount ?? 0}
+        onPage={table.setPage}
+        actions={(m) => (
+          <Button size="xs" variant="light" aria-label={`View mail ${m.id}`} onClick={() => setViewing(m)}>
+            VIEW
+          </Button>
+        )}
+      />
+      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing?.subject} size="lg">
+        {/* Plain text only: the HTML part is never rendered. */}
+        <pre style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
+          {viewing?.text ?? ''}
+        </pre>
+      </Modal>
+    </Container>
+  );
+}

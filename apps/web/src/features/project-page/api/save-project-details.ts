@@ -1,0 +1,74 @@
+import type { ProjectDetailsFormInput } from '@dd/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, toDocument } from '../../../lib/api-client.ts';
+import { projectQueryKey } from './get-project.ts';
+
+export type SaveDetailsInput = {
+  projectId: number;
+  companyId: number | null;
+  ownerId: number | null;
+  values: ProjectDetailsFormInput;
+  typeIds: number[];
+  techIds: number[];
+};
+
+const refs = (type: string, ids: number[]) => ids.map((id) => ({ type, id: String(id) }));
+
+/**
+ * The details form saves through three calls (client spec §7): the project, the owner's company
+ * (PATCH /company/{id}) and, only when they changed, the owner's details (PATCH /user/{id}/details).
+ */
+export async function saveProjectDetails(input: SaveDetailsInput): Promise<void> {
+  const { values } = input;
+  await api.patch(
+    `/project/${input.projectId}`,
+    toDocument(
+      'project',
+      {
+        title: values.title,
+        description: values.description ?? '',
+        addition: values.addition ?? '',
+        'project-size-id': values['project-size-id'],
+        'project-budget-id': values['project-budget-id'],
+        'project-start-id': values['project-start-id'],
+        'project-status-id': values['project-status-id'],
+      },
+      {
+        id: input.projectId,
+        relationships: { tech: refs('tech', input.techIds), types: refs('project-type', input.typeIds) },
+      },
+    ),
+  );
+  if (input.companyId !== null)
+    await api.patch(
+      `/company/${input.companyId}`,
+      toDocument(
+        'company',
+        { title: values['company-title'], 'company-size-id': values['company-size-id'] },
+        { id: input.companyId },
+      ),
+    );
+  if (input.ownerId !== null && values.owner)
+    await api.patch(
+      `/user/${input.ownerId}/details`,
+      toDocument(
+        'user',
+        {
+          name: values.owner.name,
+          email: values.owner.email,
+          phone: values.owner.phone,
+          timezone: values.owner.timezone ?? '',
+          help_needed: values.owner['help-needed'] ?? null,
+        },
+        { id: input.ownerId },
+      ),
+    );
+}
+
+export function useSaveProjectDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveProjectDetails,
+    onSuccess: (_, input) => queryClient.invalidateQueries({ queryKey: projectQueryKey(input.projectId) }),
+  });
+}

@@ -1,0 +1,31 @@
+import { Grid, Stack } from '@mantine/core';
+import { ProjectArea } from './project-area.tsx';
+import { ProjectDetailsForm } from './project-details-form.tsx';
+import { ProjectSpecification } from './project-specification.tsx';
+import { ProjectTeam } from './project-team.tsx';
+import { ProjectUpdates } from './project-updates.tsx';
+
+/**
+ * /project/daily-updates/{id} (client spec §2): left column Project Details, Your {product} and
+ * Project Specification; right column Updates. On a phone the columns stack.
+ */
+export function DailyUpdatesPage() {
+  return (
+    <ProjectArea>
+      {(project) => (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <ProjectDetailsForm key={`${project.id}`} project={project} />
+              <ProjectTeam project={project} />
+              <ProjectSpecification project={project} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <ProjectUpdates project={project} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </ProjectArea>
+  );
+}

@@ -1,0 +1,66 @@
+import { can } from '@dd/domain';
+import { Alert, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useActor } from '../../auth/api/get-session.ts';
+import { type ProjectView, useProject } from '../api/get-project.ts';
+import { useProjectIdFromPath } from './use-project-id.ts';
+
+const SECTIONS = [
+  { value: 'daily-updates', label: 'Daily updates' },
+  { value: 'perfomance-report', label: 'Performance report' },
+  { value: 'chat', label: 'Chat' },
+  { value: 'git', label: 'Git' },
+  { value: 'tasks', label: 'Tasks' },
+] as const;
+
+/**
+ * The project area frame: reads the id from the path (invalid goes home), loads the project once
+ * (no retry; nothing shown until loaded), then the title, the section tabs and the section itself.
+ */
+export function ProjectArea({ children }: { children: (project: ProjectView) => ReactNode }) {
+  const id = useProjectIdFromPath();
+  const actor = useActor();
+  const navigate = useNavigate();
+  const section = useLocation().pathname.split('/')[2] ?? '';
+  const project = useProject(id);
+  useDocumentTitle(project.data ? `${project.data.title} · Delivery Desk` : 'Project · Delivery Desk');
+
+  if (id === 0) return <Navigate to="/" replace />;
+  if (project.isPending)
+    return (
+      <Center mih={240} aria-busy="true">
+        <Loader aria-label="Loading project" />
+      </Center>
+    );
+  if (project.isError)
+    return (
+      <Alert color="red" title="This project could not be loaded" maw={640} mx="auto" mt="xl">
+        It may not exist, or you may not have access to it.
+      </Alert>
+    );
+
+  const sections = SECTIONS.filter((s) => s.value !== 'tasks' || can(actor, 'board:use'));
+  return (
+    <Stack gap="md" p={{ base: 'sm', sm: 'lg' }} maw={1400} mx="auto">
+      <Title order={1} size="h2">
+        {project.data.title}
+      </Title>
+      <Tabs
+        value={sections.some((s) => s.value === section) ? section : null}
+        onChange={(value) => value && navigate(`/project/${value}/${id}`)}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label="Project sections" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+          {sections.map((s) => (
+            <Tabs.Tab key={s.value} value={s.value}>
+              {s.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {children(project.data)}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { Paper, Text } from '@mantine/core';
+import { useLocation } from 'react-router';
+import { ProjectArea } from './project-area.tsx';
+
+const SECTION_TITLES: Record<string, string> = {
+  'perfomance-report': 'Performance report',
+  chat: 'Chat',
+  git: 'Git',
+};
+
+/**
+ * The shared project screen for /project/perfomance-report, /chat, /git and any other /project/ path
+ * (client spec §2): the project title and tabs; the spec does not describe these sections' content.
+ */
+export function ProjectSectionPage() {
+  const section = useLocation().pathname.split('/')[2] ?? '';
+  return (
+    <ProjectArea>
+      {() => (
+        <Paper withBorder p="lg" radius="md">
+          <Text fw={600}>{SECTION_TITLES[section] ?? 'Project'}</Text>
+          <Text c="dimmed" size="sm">
+            This section is not available yet. Daily updates hold everything about your project today.
+          </Text>
+        </Paper>
+      )}
+    </ProjectArea>
+  );
+}

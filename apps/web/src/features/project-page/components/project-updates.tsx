@@ -1,0 +1,98 @@
+import { can, LABELS, relativeDate } from '@dd/domain';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useActor } from '../../auth/api/get-session.ts';
+import type { ProjectView } from '../api/get-project.ts';
+import { type ProjectUpdate, useProjectUpdates } from '../api/get-project-updates.ts';
+import { NewUpdateModal } from './new-update-modal.tsx';
+import { PersonAvatar } from './person-avatar.tsx';
+import { renderMarkdown } from './render-markdown.ts';
+
+function replyHref(email: string, projectTitle: string, created: string): string {
+  const subject = `Re: ${projectTitle} update of ${created.slice(0, 10)}`;
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+}
+
+function UpdateItem({
+  update,
+  now,
+  replyTo,
+}: {
+  update: ProjectUpdate;
+  now: Date;
+  /** The project title when the viewer may reply by e-mail (client spec §6), else null. */
+  replyTo: string | null;
+}) {
+  const name = update.reporter?.name ?? 'Former member';
+  return (
+    <Paper component="li" withBorder radius="md" p="sm">
+      <Group gap="sm" wrap="nowrap" mb="xs">
+        <PersonAvatar name={name} avatar={update.reporter?.avatar ?? null} />
+        <div>
+          <Text size="sm" fw={600}>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" component="time" dateTime={update.created}>
+            {relativeDate(update.created, now)}
+          </Text>
+        </div>
+      </Group>
+      <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown sanitizes with DOMPurify. */}
+        <div dangerouslySetInnerHTML={{ __html: renderMarkdown(update.description) }} />
+      </Typography>
+      {replyTo !== null && update.reporter?.email && (
+        <Anchor href={replyHref(update.reporter.email, replyTo, update.created)} size="xs">
+          Reply by e-mail
+        </Anchor>
+      )}
+    </Paper>
+  );
+}
+
+/** Right column: the updates feed, newest first, and ADD UPDATE for the roles allowed (client spec §2, §6). */
+export function ProjectUpdates({ project }: { project: ProjectView }) {
+  const actor = useActor();
+  const updates = useProjectUpdates(project.id);
+  const [opened, { open, close }] = useDisclosure(false);
+  const ref = { ownerId: project.ownerId, clientIds: project.clientIds };
+  const mayPost = can(actor, 'project:post-update', ref);
+  const replyTo = can(actor, 'project:reply-by-email', ref) ? project.title : null;
+  const now = new Date();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="project-updates-title">
+      <Group justify="space-between">
+        <Title order={2} size="h4" id="project-updates-title">
+          Updates
+        </Title>
+        {mayPost && actor && (
+          <Button onClick={open} size="sm">
+            {LABELS.buttons.addUpdate}
+          </Button>
+        )}
+      </Group>
+      {updates.isPending && <Loader size="sm" aria-label="Loading updates" />}
+      {updates.isError && <Alert color="red">The updates could not be loaded.</Alert>}
+      {updates.data?.length === 0 && (
+        <Text c="dimmed" size="sm">
+          No updates yet. The team posts here as the work moves on.
+        </Text>
+      )}
+      {updates.data && updates.data.length > 0 && (
+        <Stack
+          gap="sm"
+          component="ul"
+          aria-label="Project updates"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {updates.data.map((u) => (
+            <UpdateItem key={u.id} update={u} now={now} replyTo={replyTo} />
+          ))}
+        </Stack>
+      )}
+      {mayPost && actor && (
+        <NewUpdateModal opened={opened} onClose={close} projectId={project.id} reporterUserId={actor.id} />
+      )}
+    </Stack>
+  );
+}

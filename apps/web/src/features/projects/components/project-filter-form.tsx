@@ -1,0 +1,132 @@
+import { LABELS, type ProjectFilter, projectFilterSchema } from '@dd/domain';
+import {
+  Button,
+  Collapse,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { useProjectLookups } from '../api/get-project-lookups.ts';
+import { todayIso } from './today.ts';
+
+export type ProjectFilterValues = {
+  title: string;
+  id: string;
+  client: string;
+  phone: string;
+  status: string;
+  size: string;
+  createdFrom: string;
+  createdTo: string;
+};
+
+export const PROJECT_FILTER_KEYS = [
+  'title',
+  'id',
+  'client',
+  'phone',
+  'status',
+  'size',
+  'createdFrom',
+  'createdTo',
+] as const;
+
+type Props = {
+  initial: ProjectFilterValues;
+  onSearch: (filter: ProjectFilter, values: ProjectFilterValues) => void;
+};
+
+/** The project filter (admin §2): a collapsible panel, open by default; no future dates; To not before From. */
+export function ProjectFilterForm({ initial, onSearch }: Props) {
+  const [opened, { toggle }] = useDisclosure(true);
+  const { states, sizes } = useProjectLookups();
+  const today = todayIso();
+  const form = useForm<ProjectFilterValues>({ mode: 'controlled', initialValues: initial });
+
+  const submit = form.onSubmit((values) => {
+    const parsed = projectFilterSchema(todayIso()).safeParse(values);
+    if (!parsed.success) {
+      form.setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    onSearch(parsed.data, values);
+  });
+
+  return (
+    <Paper withBorder radius="md" p="md" mb="md">
+      <UnstyledButton onClick={toggle} aria-expanded={opened} aria-controls="project-filter" fw={700}>
+        {opened ? '▾' : '▸'} Filter
+      </UnstyledButton>
+      <Collapse expanded={opened} id="project-filter">
+        <form onSubmit={submit} aria-label="Project filter">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mt="sm">
+            <TextInput label="Title" {...form.getInputProps('title')} />
+            <NumberInput
+              size="md"
+              label="Id"
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              hideControls
+              {...form.getInputProps('id')}
+            />
+            <TextInput label="Client" {...form.getInputProps('client')} />
+            <TextInput label="Phone" {...form.getInputProps('phone')} />
+            <Select
+              size="md"
+              label="Status"
+              data={states}
+              clearable
+              value={form.values.status || null}
+              onChange={(value) => form.setFieldValue('status', value ?? '')}
+              error={form.errors.status}
+            />
+            <Select
+              size="md"
+              label="Size"
+              data={sizes}
+              clearable
+              value={form.values.size || null}
+              onChange={(value) => form.setFieldValue('size', value ?? '')}
+              error={form.errors.size}
+            />
+            <TextInput
+              type="date"
+              label="Created From"
+              max={form.values.createdTo || today}
+              {...form.getInputProps('createdFrom')}
+            />
+            <TextInput
+              type="date"
+              label="Created To"
+              min={form.values.createdFrom || undefined}
+              max={today}
+              {...form.getInputProps('createdTo')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="md">
+            <Button
+              variant="default"
+              onClick={() => {
+                const empty = Object.fromEntries(
+                  PROJECT_FILTER_KEYS.map((k) => [k, '']),
+                ) as ProjectFilterValues;
+                form.setValues(empty);
+                onSearch({}, empty);
+              }}
+            >
+              RESET
+            </Button>
+            <Button type="submit">{LABELS.buttons.search}</Button>
+          </Group>
+        </form>
+      </Collapse>
+    </Paper>
+  );
+}

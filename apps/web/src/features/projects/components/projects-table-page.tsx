@@ -1,0 +1,105 @@
+import { can, formatDateTime, LABELS, MESSAGES, PROJECT_SORT_FIELDS, projectFilterSchema } from '@dd/domain';
+import { ActionIcon, Button, Container, Group, Title, Tooltip } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
+import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { useActor } from '../../auth/api/get-session.ts';
+import { useDeleteProject } from '../api/delete-project.ts';
+import { type ProjectRow, useProjects } from '../api/get-projects.ts';
+import { PROJECT_FILTER_KEYS, ProjectFilterForm, type ProjectFilterValues } from './project-filter-form.tsx';
+import { todayIso } from './today.ts';
+
+const COLUMNS: Column<ProjectRow>[] = [
+  { key: 'id', header: 'ID', sortField: 'id', render: (p) => p.id },
+  { key: 'title', header: 'Title', sortField: 'title', render: (p) => p.title },
+  { key: 'client', header: 'Client', sortField: 'owner.name', hideAt: 575, render: (p) => p.clientName },
+  { key: 'state', header: 'State', sortField: 'state.id', hideAt: 991, render: (p) => p.state },
+  { key: 'phone', header: 'Phone', sortField: 'owner.phone', hideAt: 768, render: (p) => p.phone },
+  { key: 'size', header: 'Size', sortField: 'size.id', hideAt: 1199, render: (p) => p.size },
+  {
+    key: 'created',
+    header: 'Created At',
+    sortField: 'created',
+    hideAt: 768,
+    render: (p) => (p.created ? formatDateTime(p.created) : ''),
+  },
+];
+
+/** /projects-table (admin §2): every staff role; delete only for admin-level users. */
+export function ProjectsTablePage() {
+  useDocumentTitle(`${LABELS.tables.projects} · Delivery Desk`);
+  const actor = useActor();
+  const table = useTableUrlState({
+    defaultSort: '-created',
+    sortFields: PROJECT_SORT_FIELDS,
+    filterKeys: PROJECT_FILTER_KEYS,
+  });
+  // Filters come from the address; values that do not pass the form's own rules are ignored.
+  const filter = useMemo(() => {
+    const parsed = projectFilterSchema(todayIso()).safeParse(table.filters);
+    return parsed.success ? parsed.data : {};
+  }, [table.filters]);
+  const query = useProjects({ page: table.page, sort: table.sort, filter });
+  const remove = useDeleteProject();
+  const [pending, setPending] = useState<ProjectRow | null>(null);
+
+  return (
+    <Container size="xl" py="lg">
+      <Title order={1} mb="md">
+        {LABELS.tables.projects}
+      </Title>
+      <ProjectFilterForm
+        key={JSON.stringify(table.filters)}
+        initial={table.filters as ProjectFilterValues}
+        onSearch={(_filter, values) => table.setFilters(values)}
+      />
+      <PagedTable
+        label={LABELS.tables.projects}
+        columns={COLUMNS}
+        rows={query.data?.rows ?? []}
+        rowKey={(p) => String(p.id)}
+        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        emptyText="No projects match these filters"
+        sort={table.sort}
+        onSort={table.setSort}
+        page={table.page}
+        pageCount={query.data?.pageCount ?? 0}
+        onPage={table.setPage}
+        actions={(p) => (
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            <Button component={Link} to={`/project/daily-updates/${p.id}`} size="xs" variant="light">
+              {LABELS.buttons.view}
+            </Button>
+            {can(actor, 'project:delete', { ownerId: p.ownerId, clientIds: p.clientIds }) && (
+              <Tooltip label="Delete project">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete project ${p.title}`}
+                  onClick={() => setPending(p)}
+                >
+                  <span aria-hidden="true">✕</span>
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        )}
+      />
+      <ConfirmDialog
+        opened={pending !== null}
+        message={MESSAGES.confirmDeleteProject}
+        busy={remove.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (!pending) return;
+          // Checked again before the call (admin §5), and once more by the server.
+          if (!can(actor, 'project:delete', { ownerId: pending.ownerId, clientIds: pending.clientIds }))
+            return;
+          remove.mutate(pending.id, { onSettled: () => setPending(null) });
+        }}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,23 @@
+import { DEFAULT_ACCOUNT_MANAGER_SETTING } from '@dd/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+export type Setting = { id: number; name: string; value: string };
+
+export const defaultAccountManagerQueryKey = ['settings', DEFAULT_ACCOUNT_MANAGER_SETTING] as const;
+
+/** GET /api/setting/search filtered by name (admin spec §7); null while the setting was never saved. */
+export async function getDefaultAccountManagerSetting(): Promise<Setting | null> {
+  const { data } = await api.get<Resource[]>('/setting/search', {
+    params: { filter: [['=', 'name', DEFAULT_ACCOUNT_MANAGER_SETTING]] },
+  });
+  const row = data[0];
+  return row ? { id: Number(row.id), name: String(row.name ?? ''), value: String(row.value ?? '') } : null;
+}
+
+export const defaultAccountManagerQueryOptions = () =>
+  queryOptions({ queryKey: defaultAccountManagerQueryKey, queryFn: getDefaultAccountManagerSetting });
+
+export function useDefaultAccountManagerSetting() {
+  return useQuery(defaultAccountManagerQueryOptions());
+}

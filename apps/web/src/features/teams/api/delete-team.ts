@@ -1,0 +1,18 @@
+import { MESSAGES } from '@dd/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+
+/** DELETE /api/team/{id}. */
+export const deleteTeam = (id: number) => api.delete(`/team/${id}`);
+
+export function useDeleteTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTeam,
+    onSuccess: async () => {
+      notifySuccess(MESSAGES.teamDeleted);
+      await queryClient.invalidateQueries({ queryKey: ['teams', 'table'] });
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { PAGE_SIZE } from '@dd/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+export type TeamRow = { id: number; title: string; punchLine: string; size: number };
+export type TeamsQuery = { page: number; sort: string };
+
+/** GET /api/team/search. A failed load is only logged and leaves the table empty (admin §8). */
+export async function getTeams({ page, sort }: TeamsQuery) {
+  try {
+    const { data, meta } = await api.get<Resource[]>('/team/search', {
+      params: { page: { page, size: PAGE_SIZE }, sort, include: 'projectManager,developer' },
+      suppressErrorToast: true,
+    });
+    const rows: TeamRow[] = data.map((t) => ({
+      id: Number(t.id),
+      title: String(t.title ?? ''),
+      punchLine: String(t.punchLine ?? ''),
+      size: Number(t.teamSize ?? 0),
+    }));
+    return { rows, pageCount: Number(meta.pageCount) || 0 };
+  } catch (error) {
+    console.error('Loading teams failed', error);
+    return { rows: [] as TeamRow[], pageCount: 0 };
+  }
+}
+
+export const teamsQueryOptions = (query: TeamsQuery) =>
+  queryOptions({
+    queryKey: ['teams', 'table', query],
+    queryFn: () => getTeams(query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useTeams(query: TeamsQuery) {
+  return useQuery(teamsQueryOptions(query));
+}

@@ -1,0 +1,18 @@
+import { MESSAGES } from '@dd/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+
+/** DELETE /api/user/{id} deactivates the user (admin §7). */
+export const deactivateUser = (id: number) => api.delete(`/user/${id}`);
+
+export function useDeactivateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deactivateUser,
+    onSuccess: async () => {
+      notifySuccess(MESSAGES.userDeactivated);
+      await queryClient.invalidateQueries({ queryKey: ['users', 'table'] });
+    },
+  });
+}

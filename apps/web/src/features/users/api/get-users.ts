@@ -1,0 +1,71 @@
+import { isRole, PAGE_SIZE, ROLE_LABELS, type UserFilter, userFilterTriples } from '@dd/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+export type UserRow = {
+  id: number;
+  name: string;
+  login: string;
+  email: string;
+  phone: string;
+  role: string;
+  teams: string;
+  projects: string;
+  created: string;
+};
+
+export type UsersQuery = { page: number; sort: string; filter: UserFilter };
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const titles = (v: unknown) =>
+  Array.isArray(v)
+    ? (v as Resource[])
+        .map((r) => text(r.title))
+        .filter(Boolean)
+        .join(', ')
+    : '';
+
+function toRow(u: Resource): UserRow {
+  const role = text(u.role && typeof u.role === 'object' ? (u.role as Resource).id : u.role);
+  return {
+    id: Number(u.id),
+    name: text(u.name),
+    login: text(u.login),
+    email: text(u.email),
+    phone: text(u.phone),
+    role: isRole(role) ? ROLE_LABELS[role] : role,
+    teams: titles(u.team),
+    projects: titles(u.ownProject),
+    created: text(u.created),
+  };
+}
+
+/** GET /api/user/search. A failed load is only logged and leaves the table empty (admin §8). */
+export async function getUsers({ page, sort, filter }: UsersQuery) {
+  try {
+    const { data, meta } = await api.get<Resource[]>('/user/search', {
+      params: {
+        page: { page, size: PAGE_SIZE },
+        sort,
+        include: 'role,team,ownProject',
+        filter: userFilterTriples(filter),
+      },
+      suppressErrorToast: true,
+    });
+    return { rows: data.map(toRow), pageCount: Number(meta.pageCount) || 0 };
+  } catch (error) {
+    console.error('Loading users failed', error);
+    return { rows: [] as UserRow[], pageCount: 0 };
+  }
+}
+
+export const usersQueryOptions = (query: UsersQuery) =>
+  queryOptions({
+    queryKey: ['users', 'table', query],
+    queryFn: () => getUsers(query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsers(query: UsersQuery) {
+  return useQuery(usersQueryOptions(query));
+}

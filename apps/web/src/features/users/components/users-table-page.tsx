@@ -1,0 +1,130 @@
+import {
+  confirmDeactivateUser,
+  formatDateTime,
+  LABELS,
+  USER_SORT_FIELDS,
+  userFilterSchema,
+} from '@dd/domain';
+import { ActionIcon, Anchor, Button, Container, Group, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useProductLabel } from '../../../lib/app-config.ts';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
+import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { useSession } from '../../auth/api/get-session.ts';
+import { useDeactivateUser } from '../api/deactivate-user.ts';
+import { type UserRow, useUsers } from '../api/get-users.ts';
+import { todayIso } from './today.ts';
+import { USER_FILTER_KEYS, UserFilterForm, type UserFilterValues } from './user-filter-form.tsx';
+
+function columns(product: string): Column<UserRow>[] {
+  return [
+    { key: 'id', header: 'ID', sortField: 'id', render: (u) => u.id },
+    { key: 'name', header: 'Name', sortField: 'name', render: (u) => u.name },
+    {
+      key: 'email',
+      header: 'Email',
+      sortField: 'email',
+      hideAt: 575,
+      render: (u) => (u.email ? <Anchor href={`mailto:${u.email}`}>{u.email}</Anchor> : ''),
+    },
+    {
+      key: 'phone',
+      header: 'Phone',
+      sortField: 'phone',
+      hideAt: 768,
+      render: (u) =>
+        u.phone ? <Anchor href={`tel:${u.phone.replace(/[^\d+]/g, '')}`}>{u.phone}</Anchor> : '',
+    },
+    { key: 'role', header: 'Role', sortField: 'role.id', hideAt: 575, render: (u) => u.role },
+    { key: 'team', header: product, hideAt: 991, render: (u) => u.teams },
+    { key: 'project', header: 'Project', hideAt: 991, render: (u) => u.projects },
+    {
+      key: 'created',
+      header: 'Registered At',
+      sortField: 'created',
+      hideAt: 1199,
+      render: (u) => (u.created ? formatDateTime(u.created) : ''),
+    },
+  ];
+}
+
+/** /users-table (admin §2): active users, admin-level only. */
+export function UsersTablePage() {
+  useDocumentTitle(`${LABELS.tables.users} · Delivery Desk`);
+  const product = useProductLabel();
+  const cols = useMemo(() => columns(product), [product]);
+  const table = useTableUrlState({
+    defaultSort: 'name',
+    sortFields: USER_SORT_FIELDS,
+    filterKeys: USER_FILTER_KEYS,
+  });
+  const filter = useMemo(() => {
+    const parsed = userFilterSchema(todayIso()).safeParse(table.filters);
+    return parsed.success ? parsed.data : {};
+  }, [table.filters]);
+  const query = useUsers({ page: table.page, sort: table.sort, filter });
+  const deactivate = useDeactivateUser();
+  const session = useSession();
+  const [pending, setPending] = useState<UserRow | null>(null);
+
+  return (
+    <Container size="xl" py="lg">
+      <Group justify="space-between" align="center" mb="md" wrap="wrap">
+        <Title order={1}>{LABELS.tables.users}</Title>
+        <Group gap="md">
+          <Anchor component={Link} to="/mail-outbox" size="sm">
+            Mail outbox
+          </Anchor>
+          <Anchor component={Link} to="/incomplete-registrations" size="sm">
+            Unfinished sign-ups
+          </Anchor>
+        </Group>
+      </Group>
+      <UserFilterForm
+        key={JSON.stringify(table.filters)}
+        initial={table.filters as UserFilterValues}
+        onSearch={(_filter, values) => table.setFilters(values)}
+      />
+      <PagedTable
+        label={LABELS.tables.users}
+        columns={cols}
+        rows={query.data?.rows ?? []}
+        rowKey={(u) => String(u.id)}
+        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        emptyText="No users match these filters"
+        sort={table.sort}
+        onSort={table.setSort}
+        page={table.page}
+        pageCount={query.data?.pageCount ?? 0}
+        onPage={table.setPage}
+        actions={(u) => (
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            <Button component={Link} to={`/edit-user/${u.id}`} size="xs" variant="light">
+              {LABELS.buttons.edit}
+            </Button>
+            {/* Nobody can deactivate themselves (the server answers 422), so the own row has no cross. */}
+            {u.id !== session?.id && (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Deactivate user ${u.name || u.login}`}
+                onClick={() => setPending(u)}
+              >
+                <span aria-hidden="true">✕</span>
+              </ActionIcon>
+            )}
+          </Group>
+        )}
+      />
+      <ConfirmDialog
+        opened={pending !== null}
+        message={pending ? confirmDeactivateUser(pending.name || pending.login) : ''}
+        busy={deactivate.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && deactivate.mutate(pending.id, { onSettled: () => setPending(null) })}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,301 @@
+import { MESSAGES } from '@dd/domain';
+import { notifyError } from './notify.ts';
+
+/**
+ * The one place that knows the wire format (design.md §4): JSON:API media type, the application key,
+ * query strings for lists, and turning documents into plain objects. Features call `api.get('/user/1')`
+ * and receive `{ data, meta }` with camelCase keys and relationships resolved from `included`.
+ */
+
+const MEDIA_TYPE = 'application/vnd.api+json';
+const API_BASE = '/api';
+const APP_KEY = import.meta.env.VITE_APP_KEY || 'web';
+
+// ---------------------------------------------------------------------------------------------------
+// Errors
+
+export type ApiErrorObject = {
+  status?: string;
+  code?: string;
+  title?: string;
+  detail?: string;
+  source?: { pointer?: string; parameter?: string };
+};
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when the request never got an answer (offline, aborted, server down). */
+  readonly status: number;
+  readonly errors: ApiErrorObject[];
+
+  constructor(status: number, errors: ApiErrorObject[], message?: string) {
+    super(message ?? errors[0]?.title ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+
+  get firstError(): ApiErrorObject | undefined {
+    return this.errors[0];
+  }
+
+  /** The attribute a validation error points at: '/data/attributes/password' gives 'password'. */
+  get pointerField(): string | undefined {
+    const pointer = this.errors[0]?.source?.pointer;
+    if (!pointer) return undefined;
+    const last = pointer.split('/').filter(Boolean).pop();
+    return last === undefined ? undefined : kebabToCamel(last);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Query strings
+
+export type FilterOperator = 'like' | '=' | '>=' | '<=';
+/** One list filter: [operator, field, value], sent as filter[i][0..2] (design.md §4, admin §7). */
+export type Filter = readonly [FilterOperator, string, string | number];
+
+export type QueryParams = {
+  include?: string | readonly string[];
+  sort?: string | readonly string[];
+  /** `size: null` or `0` asks for an unlimited list where the spec allows it. */
+  page?: { page?: number; size?: number | null };
+  filter?: readonly Filter[];
+  /** Plain parameters such as `timezone`, `token`, `project_id`. Undefined values are left out. */
+  [name: string]: unknown;
+};
+
+const RESERVED = new Set(['include', 'sort', 'page', 'filter']);
+
+function joinList(value: string | readonly string[]): string {
+  return typeof value === 'string' ? value : value.join(',');
+}
+
+/**
+ * Builds '?include=a,b&sort=-created&page[page]=2&page[size]=15&filter[0][0]=like&...', or '' when
+ * there is nothing to send. Brackets stay readable; values are percent-encoded.
+ */
+export function buildQueryString(params: QueryParams = {}): string {
+  const parts: string[] = [];
+  const add = (key: string, value: unknown) => {
+    parts.push(`${key}=${value === null ? 'null' : encodeURIComponent(String(value))}`);
+  };
+
+  if (params.include !== undefined && params.include.length > 0) add('include', joinList(params.include));
+  if (params.sort !== undefined && params.sort.length > 0) add('sort', joinList(params.sort));
+  if (params.page) {
+    if (params.page.page !== undefined) add('page[page]', params.page.page);
+    if (params.page.size !== undefined) add('page[size]', params.page.size);
+  }
+  params.filter?.forEach(([operator, field, value], index) => {
+    add(`filter[${index}][0]`, operator);
+    add(`filter[${index}][1]`, field);
+    add(`filter[${index}][2]`, value);
+  });
+  for (const [key, value] of Object.entries(params)) {
+    if (RESERVED.has(key) || value === undefined) continue;
+    add(encodeURIComponent(key), value);
+  }
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Documents
+
+type ResourceIdentifier = { type: string; id: string };
+type RelationshipObject = { data?: ResourceIdentifier | ResourceIdentifier[] | null; meta?: unknown };
+export type ResourceObject = ResourceIdentifier & {
+  attributes?: Record<string, unknown>;
+  relationships?: Record<string, RelationshipObject>;
+  meta?: Record<string, unknown>;
+};
+export type JsonApiDocument = {
+  data?: ResourceObject | ResourceObject[] | null;
+  included?: ResourceObject[];
+  meta?: Record<string, unknown>;
+  errors?: ApiErrorObject[];
+};
+
+/** A resource as the app sees it: id, type, attributes and resolved relationships on one object. */
+export type Resource = { id: string; type: string; [key: string]: unknown };
+
+export type Deserialized<T> = { data: T; meta: Record<string, unknown> };
+
+export function kebabToCamel(key: string): string {
+  return key.replace(/-([a-z0-9])/g, (_, char: string) => char.toUpperCase());
+}
+
+/** camelCase to kebab-case; snake_case keys the spec sends as written (project_id) pass unchanged. */
+export function camelToKebab(key: string): string {
+  return key.replace(/[A-Z]/g, (char) => `-${char.toLowerCase()}`);
+}
+
+function camelKeys(record: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record ?? {})) out[kebabToCamel(key)] = value;
+  return out;
+}
+
+const refKey = (ref: ResourceIdentifier) => `${ref.type}:${ref.id}`;
+
+/**
+ * Turns a JSON:API document into plain objects. Relationships are resolved from `included` (and from
+ * the primary data), recursively; a reference back to a resource already on the current path stays a
+ * `{ id, type }` stub, so results never contain cycles and can be cached and compared safely.
+ */
+export function deserialize<T = Resource | Resource[] | null>(document: JsonApiDocument): Deserialized<T> {
+  const pool = new Map<string, ResourceObject>();
+  for (const resource of document.included ?? []) pool.set(refKey(resource), resource);
+  const primary = document.data;
+  if (Array.isArray(primary)) for (const resource of primary) pool.set(refKey(resource), resource);
+  else if (primary) pool.set(refKey(primary), primary);
+
+  const build = (resource: ResourceObject, path: Set<string>): Resource => {
+    const key = refKey(resource);
+    const nextPath = new Set(path).add(key);
+    const out: Resource = { ...camelKeys(resource.attributes), id: String(resource.id), type: resource.type };
+    for (const [name, relationship] of Object.entries(resource.relationships ?? {})) {
+      if (!relationship || !('data' in relationship)) continue;
+      const resolve = (ref: ResourceIdentifier): Resource => {
+        const found = pool.get(refKey(ref));
+        return found && !nextPath.has(refKey(ref))
+          ? build(found, nextPath)
+          : { id: String(ref.id), type: ref.type };
+      };
+      const { data } = relationship;
+      out[kebabToCamel(name)] = Array.isArray(data) ? data.map(resolve) : data ? resolve(data) : null;
+    }
+    if (resource.meta) out.meta = camelKeys(resource.meta);
+    return out;
+  };
+
+  const data = Array.isArray(primary)
+    ? primary.map((resource) => build(resource, new Set()))
+    : primary
+      ? build(primary, new Set())
+      : (primary ?? null);
+  return { data: data as T, meta: camelKeys(document.meta) };
+}
+
+type RelationshipInput = ResourceIdentifier | readonly ResourceIdentifier[] | null;
+
+/**
+ * Builds a request document: `toDocument('user', { login, remember: '1' })` gives
+ * `{ data: { type: 'user', attributes: { login, remember: '1' } } }`. camelCase attribute and
+ * relationship names are sent kebab-case (companySizeId as company-size-id); ids become strings.
+ */
+export function toDocument(
+  type: string,
+  attributes: Record<string, unknown>,
+  options: { id?: string | number; relationships?: Record<string, RelationshipInput> } = {},
+): { data: Record<string, unknown> } {
+  const data: Record<string, unknown> = { type };
+  if (options.id !== undefined) data.id = String(options.id);
+  const wireAttributes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value !== undefined) wireAttributes[camelToKebab(key)] = value;
+  }
+  data.attributes = wireAttributes;
+  if (options.relationships) {
+    const relationships: Record<string, { data: unknown }> = {};
+    for (const [name, value] of Object.entries(options.relationships)) {
+      const identify = (ref: ResourceIdentifier) => ({ type: ref.type, id: String(ref.id) });
+      relationships[name] = {
+        data:
+          value === null
+            ? null
+            : Array.isArray(value)
+              ? value.map(identify)
+              : identify(value as ResourceIdentifier),
+      };
+    }
+    data.relationships = relationships;
+  }
+  return { data };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Requests
+
+export type RequestOptions = {
+  params?: QueryParams;
+  /** A request document, usually from `toDocument`. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The caller shows its own message (login, invitation, lookups that fall back to empty sets). */
+  suppressErrorToast?: boolean;
+  /** Extra headers, e.g. a bearer token carried in a link. */
+  headers?: Record<string, string>;
+};
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+let unauthorizedListener: ((path: string) => void) | undefined;
+
+/** The shell registers how to react when a signed-in call answers 401 (the session ended). */
+export function onUnauthorized(listener: (path: string) => void): void {
+  unauthorizedListener = listener;
+}
+
+async function readDocument(response: Response): Promise<JsonApiDocument | undefined> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as JsonApiDocument;
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Deserialized<T>> {
+  const headers: Record<string, string> = {
+    Accept: MEDIA_TYPE,
+    'X-Application-Key': APP_KEY,
+    ...options.headers,
+  };
+  if (options.body !== undefined) headers['Content-Type'] = MEDIA_TYPE;
+
+  const fail = (error: ApiError): never => {
+    if (error.status === 401) unauthorizedListener?.(path);
+    const aborted = options.signal?.aborted === true;
+    if (!options.suppressErrorToast && !aborted) notifyError(MESSAGES.genericError);
+    throw error;
+  };
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${buildQueryString(options.params)}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    return fail(new ApiError(0, [], cause instanceof Error ? cause.message : 'Network error'));
+  }
+
+  const document = await readDocument(response);
+  if (!response.ok) {
+    return fail(new ApiError(response.status, Array.isArray(document?.errors) ? document.errors : []));
+  }
+  return document ? deserialize<T>(document) : { data: null as T, meta: {} };
+}
+
+export const api = {
+  get: <T = Resource>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('GET', path, options),
+  post: <T = Resource>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  patch: <T = Resource>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T = null>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,27 @@
+import { LABELS } from '@dd/domain';
+import { Button, Group, Modal, Text } from '@mantine/core';
+
+type ConfirmDialogProps = {
+  opened: boolean;
+  message: string;
+  busy?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+};
+
+/** The tables' confirm dialog: the spec's question with CANCEL and YES. */
+export function ConfirmDialog({ opened, message, busy = false, onCancel, onConfirm }: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title="Please confirm" centered>
+      <Text mb="lg">{message}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          {LABELS.buttons.cancel}
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
+          {LABELS.buttons.yes}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

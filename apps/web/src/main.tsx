@@ -1,0 +1,23 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { SessionGate } from './app/session-gate.tsx';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <SessionGate>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </SessionGate>
+    </AppProviders>
+  </StrictMode>,
+);
