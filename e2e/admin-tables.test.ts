@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after } from 'node:test';
+import { expectNoA11yViolations } from './support/axe.ts';
+import { e2eSuite, named, signIn } from './support/fixtures.ts';
+import { seedAdminTables } from './support/seed-projects.ts';
+
+// The app has no test-only routes and no project-create call yet, so 45 'Orion' and 5 'Vega' projects
+// are written into the embedded database folder before the server opens it.
+const dataDir = await mkdtemp(join(tmpdir(), 'dd-e2e-tables-'));
+await seedAdminTables(dataDir, 45);
+after(() => rm(dataDir, { recursive: true, force: true }));
+
+const suite = e2eSuite('admin-tables', { env: { DATA_DIR: dataDir } });
+
+const rowTitles = async (page: import('playwright-core').Page) =>
+  page.getByRole('table', { name: 'Projects' }).locator('tbody tr td:nth-child(2)').allInnerTexts();
+
+suite.journey(
+  'an admin filters the projects table, pages to page 3, reloads, and deletes a project',
+  async ({ page, app }) => {
+    await signIn(page, app.admin.email, app.admin.password);
+    await page.waitForURL('**/projects-table');
+    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+    // Newest first by default: 'Orion 01' is the newest, the 'Vega' ones the oldest (page 4 of 4).
+    await page.getByRole('cell', { name: 'Orion 01', exact: true }).waitFor();
+    assert.equal(await page.getByRole('cell', { name: 'Vega 05', exact: true }).count(), 0);
+    await page.getByRole('button', { name: 'Last page' }).waitFor();
+    await expectNoA11yViolations(page);
+
+    // The filter panel is open by default; filter by title.
+    await page.getByLabel('Title', { exact: true }).fill('orion');
+    await page.getByRole('button', { name: named('SEARCH') }).click();
+    await page.waitForURL((url) => url.searchParams.get('title') === 'orion');
+    // 50 projects made four pages with arrows; the 45 matches make three pages, so the arrows go.
+    const pages = page.getByRole('navigation', { name: 'Projects pages' });
+    await pages.getByRole('button', { name: 'Last page' }).waitFor({ state: 'detached' });
+    await page.getByRole('table', { name: 'Projects' }).and(page.locator('[aria-busy="false"]')).waitFor();
+    assert.equal((await rowTitles(page)).length, 15);
+    assert.equal((await rowTitles(page))[0], 'Orion 01');
+    await pages.getByRole('button', { name: 'Page 3' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    await page.getByRole('cell', { name: 'Orion 31', exact: true }).waitFor();
+    assert.deepEqual((await rowTitles(page)).slice(0, 2), ['Orion 31', 'Orion 32']);
+
+    // A reload keeps the page and the filter.
+    await page.reload();
+    await page.getByRole('cell', { name: 'Orion 45', exact: true }).waitFor();
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('page'), '3');
+    assert.equal(url.searchParams.get('title'), 'orion');
+    assert.equal(await page.getByLabel('Title', { exact: true }).inputValue(), 'orion');
+    assert.ok((await rowTitles(page)).every((t) => t.startsWith('Orion')));
+    assert.equal(
+      await pages.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current'),
+      'page',
+      'page 3 is the current page',
+    );
+
+    // Delete 'Orion 31' through the confirm dialog: CANCEL keeps it, YES deletes it.
+    await page.getByRole('button', { name: 'Delete project Orion 31' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Do you really want to delete this project?', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: named('CANCEL') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: 'Orion 31', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete project Orion 31' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: named('YES') })
+      .click();
+    await page.getByText('Project deleted!', { exact: true }).waitFor();
+    // The current page reloads: 'Orion 31' is gone and page 3 now starts at 'Orion 32'.
+    await page.getByRole('cell', { name: 'Orion 31', exact: true }).waitFor({ state: 'detached' });
+    assert.equal((await rowTitles(page))[0], 'Orion 32');
+    assert.equal(new URL(page.url()).searchParams.get('page'), '3');
+
+    // Back goes to the previous page of the same filter.
+    await page.goBack();
+    await page.waitForURL(
+      (u) => u.searchParams.get('page') === null && u.searchParams.get('title') === 'orion',
+    );
+    await page.getByRole('cell', { name: 'Orion 01', exact: true }).waitFor();
+  },
+);
+
+suite.journey('a narrow screen hides columns and shows them in an expandable row', async ({ page, app }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, app.admin.email, app.admin.password);
+  await page.waitForURL('**/projects-table');
+  await page.getByRole('cell', { name: 'Orion 01', exact: true }).waitFor();
+  assert.equal(await page.getByRole('columnheader', { name: /Client/ }).count(), 0);
+  await page.getByRole('button', { name: 'Show details' }).first().click();
+  await page.getByRole('term').filter({ hasText: 'Client' }).first().waitFor();
+  await expectNoA11yViolations(page);
+});

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { expectNoA11yViolations } from './support/axe.ts';
+import { e2eSuite, named, navItem, signIn } from './support/fixtures.ts';
+
+const suite = e2eSuite('sign-in');
+const adminMenu = ['SETTINGS', 'CREATE', 'USERS', 'TEAMS', 'COMPANIES', 'PROJECTS', 'SIGN OUT'];
+
+suite.journey('the admin signs in, sees the admin menu and signs out', async ({ page, app }) => {
+  await signIn(page, app.admin.email, app.admin.password);
+  await page.waitForURL('**/projects-table');
+  for (const label of adminMenu) {
+    await navItem(page, label).waitFor({ state: 'visible' });
+  }
+
+  await navItem(page, 'SIGN OUT').click();
+  await page.getByRole('link', { name: named('SIGN IN') }).waitFor({ state: 'visible' });
+  await page.getByRole('link', { name: named('GET STARTED') }).waitFor({ state: 'visible' });
+  assert.equal(await navItem(page, 'SETTINGS').count(), 0, 'the admin menu is gone after signing out');
+
+  // The session is really over: a staff page sends the visitor back to sign-in.
+  await page.goto('/projects-table');
+  await page.waitForURL('**/login/signin');
+});
+
+suite.journey("a wrong password shows 'Sorry, password is incorrect'", async ({ page, app }) => {
+  await page.goto('/login/signin');
+  await page.getByLabel('Login', { exact: true }).fill(app.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: named('Sign in') }).click();
+  await page.getByText('Sorry, password is incorrect', { exact: true }).waitFor({ state: 'visible' });
+  assert.equal(new URL(page.url()).pathname, '/login/signin');
+
+  // An unknown login gets the same answer, so the form never tells which accounts exist.
+  await page.reload();
+  await page.getByLabel('Login', { exact: true }).fill('nobody@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: named('Sign in') }).click();
+  await page.getByText('Sorry, password is incorrect', { exact: true }).waitFor({ state: 'visible' });
+});
+
+suite.journey('the sign-in page has no accessibility violations', async ({ page }) => {
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  await page.goto('/login/signin');
+  await page.getByRole('button', { name: named('Sign in') }).waitFor({ state: 'visible' });
+  await expectNoA11yViolations(page);
+  assert.deepEqual(cspViolations, [], 'the web app runs under the server CSP without violations');
+});
+
+suite.journey('/login/singin lands on /login/signin', async ({ page }) => {
+  await page.goto('/login/singin');
+  await page.waitForURL('**/login/signin');
+  await page.getByLabel('Login', { exact: true }).waitFor({ state: 'visible' });
+});

@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { repoRoot } from './paths.ts';
+
+export const defaultAdmin = { email: 'admin@example.com', password: 'admin-pass-123' } as const;
+
+export interface StartAppOptions {
+  /** Extra or overriding environment variables for the server (e.g. SMTP_URL, ADMIN_EMAIL). */
+  env?: Record<string, string | undefined>;
+  /** How long to wait for `GET /api/health` to answer 200. */
+  startTimeoutMs?: number;
+  /**
+   * Fills the fresh embedded database before the server starts (for data no API creates yet). It gets
+   * the DATA_DIR and must close the database it opens, since PGlite allows one process at a time.
+   */
+  seed?: (dataDir: string) => Promise<void>;
+}
+
+export interface RunningApp {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
+  url: string;
+  admin: { email: string; password: string };
+  /** Everything the server printed so far (stdout and stderr, interleaved, capped). */
+  log(): string;
+  /** Last `lines` lines of the server log, for failure messages. */
+  logTail(lines?: number): string;
+  /** SIGTERM, wait for a clean exit (SIGKILL after 10 s), then delete the temporary data folder. */
+  stop(): Promise<void>;
+}
+
+// E2E_SERVER_ENTRY lets you point the journeys at another build of the server while debugging.
+const serverEntry = process.env.E2E_SERVER_ENTRY ?? join(repoRoot, 'apps', 'api', 'dist', 'server.js');
+const maxLogChars = 500_000;
+
+/** Asks the OS for a free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/**
+ * Starts the BUILT server (`npm run build` first) on a free loopback port with a fresh embedded
+ * database, the way a user runs it, and resolves once `/api/health` answers 200.
+ */
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  if (!existsSync(serverEntry)) {
+    throw new Error(`${serverEntry} is missing: run \`npm run build\` before the browser journeys.`);
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'dd-e2e-'));
+  if (options.seed) {
+    try {
+      await options.seed(dataDir);
+    } catch (error) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  const admin = {
+    email: options.env?.ADMIN_EMAIL ?? defaultAdmin.email,
+    password: options.env?.ADMIN_PASSWORD ?? defaultAdmin.password,
+  };
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // A journey gets its own empty embedded database unless it explicitly asks for something else.
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'info',
+  });
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+
+  let output = '';
+  const append = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    if (output.length > maxLogChars) output = output.slice(-maxLogChars);
+  };
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      resolve();
+    });
+  });
+
+  const logTail = (lines = 80) => output.split('\n').slice(-lines).join('\n');
+  const stop = async () => {
+    if (!exit) {
+      child.kill('SIGTERM');
+      const killed = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
+      if (killed) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (exit) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw new Error(
+        `The server exited before it was healthy (code ${exit.code}, signal ${exit.signal}).\n` +
+          `--- server log ---\n${logTail()}`,
+      );
+    }
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) {
+        return { url, admin, log: () => output, logTail, stop };
+      }
+      lastProblem = `GET /api/health answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await sleep(150);
+  }
+  await stop();
+  throw new Error(`The server was not healthy in time (${lastProblem}).\n--- server log ---\n${logTail()}`);
+}

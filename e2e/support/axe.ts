@@ -1,0 +1,38 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+export interface AxeOptions {
+  /** Rule ids to skip, each with a reason in the calling test. */
+  disableRules?: string[];
+  /** CSS selectors to leave out (e.g. a third-party widget). */
+  exclude?: string[];
+}
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+function describe(violation: Violation): string {
+  const nodes = violation.nodes
+    .slice(0, 5)
+    .map((node) => {
+      const target = node.target.map((part) => (Array.isArray(part) ? part.join(' >> ') : part)).join(' ');
+      const why = node.failureSummary?.replace(/\s*\n\s*/g, ' ') ?? '';
+      return `      at ${target}\n         ${why}`;
+    })
+    .join('\n');
+  const more = violation.nodes.length > 5 ? `\n      ...and ${violation.nodes.length - 5} more` : '';
+  return `  - [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${nodes}${more}`;
+}
+
+/** Runs axe (all rules enabled by default: WCAG 2.x A/AA and best practices) and throws a readable list. */
+export async function expectNoA11yViolations(page: Page, options: AxeOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  if (violations.length > 0) {
+    throw new Error(
+      `axe found ${violations.length} accessibility violation(s) on ${page.url()}:\n` +
+        violations.map(describe).join('\n'),
+    );
+  }
+}
