@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionBetween,
   actionsFor,
   activeSprint,
   applyTaskAction,
@@ -10,6 +11,7 @@ import {
   SPRINT_STATUS,
   type SprintState,
   startSprint,
+  TASK_ACTION_STAMPS,
   TASK_ACTIONS,
   TASK_STATUS_IDS,
   TASK_STATUS_NAMES,
@@ -102,5 +104,30 @@ describe('sprints', () => {
       ])?.id,
     ).toBe(4);
     expect(activeSprint([{ id: 3, statusId: 3 }])).toBeUndefined();
+  });
+});
+
+describe('status-to-status moves (PATCH task-status-id): every status × every status', () => {
+  for (const from of TASK_STATUS_IDS) {
+    for (const to of TASK_STATUS_IDS) {
+      const action = (Object.keys(EXPECTED[from]) as TaskAction[]).find((a) => EXPECTED[from][a] === to);
+      it(`${from} → ${to}: ${action ?? 'refused'}`, () => {
+        expect(actionBetween(from, to)).toBe(action ?? null);
+        expect(isTaskTransitionAllowed(from, to)).toBe(action !== undefined);
+      });
+    }
+  }
+});
+
+describe('lifecycle times recorded by each action', () => {
+  it('stamps Start, Finish, Deliver and Accept; Restart is a new start; Reject keeps the times', () => {
+    expect(TASK_ACTION_STAMPS).toEqual({
+      start: 'startedAt',
+      finish: 'finishedAt',
+      deliver: 'deliveredAt',
+      accept: 'acceptedAt',
+      reject: null,
+      restart: 'startedAt',
+    });
   });
 });

@@ -83,8 +83,55 @@ export function isTaskTransitionAllowed(from: TaskStatusId, to: TaskStatusId): b
   return Object.values(TRANSITIONS[from]).includes(to);
 }
 
+/** The one action that moves a task from one status to another, or null when no action does. */
+export function actionBetween(from: TaskStatusId, to: TaskStatusId): TaskAction | null {
+  if (!isTaskStatusId(from)) return null;
+  return TASK_ACTIONS.find((action) => TRANSITIONS[from][action] === to) ?? null;
+}
+
+/** The statuses a new task may start in: Unstarted, or parked in the Icebox (8, which offers no action). */
+export const TASK_CREATE_STATUSES: readonly TaskStatusId[] = [TASK_STATUS.unstarted, TASK_STATUS.icebox];
+
+/** A task is open until it is accepted. */
+export function isTaskOpen(task: { statusId: number }): boolean {
+  return task.statusId !== TASK_STATUS.accepted;
+}
+
+/**
+ * The lifecycle time each action records (the modal's date slider: Start, Delivered, Accepted). Restart
+ * is a new start; Finish records its own time; Reject keeps the earlier times, as the history shows it.
+ */
+export type TaskLifecycleField = 'startedAt' | 'finishedAt' | 'deliveredAt' | 'acceptedAt';
+export const TASK_ACTION_STAMPS: Readonly<Record<TaskAction, TaskLifecycleField | null>> = {
+  start: 'startedAt',
+  finish: 'finishedAt',
+  deliver: 'deliveredAt',
+  accept: 'acceptedAt',
+  reject: null,
+  restart: 'startedAt',
+};
+
+/** Task types as seeded (admin §3): Bug, Blocker, Feature. Open Blocker tasks are the roadblocks. */
+export const TASK_TYPE = { bug: 1, blocker: 2, feature: 3 } as const;
+export const TASK_TYPE_NAMES: Readonly<Record<number, string>> = { 1: 'Bug', 2: 'Blocker', 3: 'Feature' };
+export const TASK_PRIORITY_NAMES: Readonly<Record<number, string>> = {
+  1: 'Low',
+  2: 'Medium',
+  3: 'High',
+  4: 'Critical',
+};
+
+/** Finishing a sprint moves its unfinished tasks to the next sprint or back to New Tasks (the finish dialog). */
+export const UNFINISHED_TASK_TARGETS = ['next-sprint', 'new-tasks'] as const;
+export type UnfinishedTaskTarget = (typeof UNFINISHED_TASK_TARGETS)[number];
+
 /** Sprint statuses (admin §3): 1 new, 2 started, 3 finished. */
 export const SPRINT_STATUS = { new: 1, started: 2, finished: 3 } as const;
+export const SPRINT_STATUS_NAMES: Readonly<Record<number, string>> = {
+  1: 'New',
+  2: 'Started',
+  3: 'Finished',
+};
 export type SprintStatusId = (typeof SPRINT_STATUS)[keyof typeof SPRINT_STATUS];
 
 export type SprintState = { statusId: SprintStatusId; started: Date | null; finished: Date | null };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ESTIMATE_MAX_CHARS } from '../limits.ts';
 
 /**
@@ -10,3 +11,17 @@ export function normalizeEstimateInput(input: string): string {
     .replace(/^0+(?=\d)/, '')
     .slice(0, ESTIMATE_MAX_CHARS);
 }
+
+export const ESTIMATE_INVALID = 'Estimate must be a number of hours';
+
+/**
+ * The estimate attribute of a task body: a number of hours as text or number, normalized as the input
+ * is; empty or null clears it. The stored value is the normalized text, so '05' is kept as '5'.
+ */
+export const estimateField = z
+  .union([z.null(), z.string(), z.number()])
+  .transform((value) => (value === null ? '' : normalizeEstimateInput(String(value))))
+  .refine((value) => value === '' || (/^\d+(\.\d+)?$/.test(value) && Number.isFinite(Number(value))), {
+    error: ESTIMATE_INVALID,
+  })
+  .transform((value) => (value === '' ? null : value));

@@ -13,4 +13,5 @@ export * from './link.ts';
 export * from './login.ts';
 export * from './project-details.ts';
 export * from './register-client.ts';
+export * from './task-board.ts';
 export * from './wizard.ts';

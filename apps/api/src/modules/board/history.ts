@@ -1,0 +1,65 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { projectEvents, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from './tx.ts';
+
+export type BoardEntity = 'task' | 'sprint' | 'tag' | 'comment';
+
+export type BoardEvent = {
+  projectId: number;
+  actorId: number | null;
+  entity: BoardEntity;
+  entityId: number;
+  action: string;
+  details?: Record<string, unknown>;
+  at: Date;
+};
+
+/** Project history (issue 7): every change to sprints, tasks, tags and comments, written with the change. */
+export async function recordEvent(db: DbOrTx, event: BoardEvent): Promise<void> {
+  await db.insert(projectEvents).values({
+    projectId: event.projectId,
+    actorId: event.actorId,
+    entity: event.entity,
+    entityId: event.entityId,
+    action: event.action,
+    details: event.details ?? {},
+    createdAt: event.at,
+  });
+}
+
+export type HistoryRow = {
+  id: number;
+  entity: string;
+  entityId: number;
+  action: string;
+  details: unknown;
+  createdAt: Date;
+  actorId: number | null;
+  actorName: string | null;
+};
+
+/** One page of a project's history, newest first (ties broken by id so pages never overlap). */
+export async function listHistory(db: DbOrTx, projectId: number, page: number, size: number) {
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(projectEvents)
+    .where(eq(projectEvents.projectId, projectId));
+  const rows: HistoryRow[] = await db
+    .select({
+      id: projectEvents.id,
+      entity: projectEvents.entity,
+      entityId: projectEvents.entityId,
+      action: projectEvents.action,
+      details: projectEvents.details,
+      createdAt: projectEvents.createdAt,
+      actorId: projectEvents.actorId,
+      actorName: users.name,
+    })
+    .from(projectEvents)
+    .leftJoin(users, eq(users.id, projectEvents.actorId))
+    .where(eq(projectEvents.projectId, projectId))
+    .orderBy(desc(projectEvents.createdAt), desc(projectEvents.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return { rows, total: count, pageCount: Math.max(1, Math.ceil(count / size)) };
+}

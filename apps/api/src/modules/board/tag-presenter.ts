@@ -1,0 +1,13 @@
+import type { Resource } from '../../lib/jsonapi/document.ts';
+import { ref } from '../../lib/jsonapi/document.ts';
+import type { TagRow } from './tag-service.ts';
+
+/** Every field of a tag (admin §3): id, title, project. */
+export function presentTag(tag: TagRow): Resource {
+  return {
+    type: 'tag',
+    id: String(tag.id),
+    attributes: { id: tag.id, title: tag.title, created: tag.createdAt.toISOString() },
+    relationships: { project: { data: ref('project', tag.projectId) } },
+  };
+}

@@ -1,0 +1,64 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { projects, tasks, taskTags } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { DbOrTx } from './tx.ts';
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type TaskWithTags = TaskRow & { tagIds: number[] };
+
+async function withTags(db: DbOrTx, rows: TaskRow[]): Promise<TaskWithTags[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select()
+    .from(taskTags)
+    .where(
+      inArray(
+        taskTags.taskId,
+        rows.map((r) => r.id),
+      ),
+    );
+  const byTask = new Map<number, number[]>();
+  for (const l of links) byTask.set(l.taskId, [...(byTask.get(l.taskId) ?? []), l.tagId]);
+  return rows.map((r) => ({ ...r, tagIds: (byTask.get(r.id) ?? []).sort((a, b) => a - b) }));
+}
+
+/** One task with its tag ids; 404 when missing. */
+export async function loadTask(db: DbOrTx, id: number): Promise<TaskWithTags> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
+  if (!row) throw notFound('Task');
+  const [task] = await withTags(db, [row]);
+  return task!;
+}
+
+/** Every task of a project in board order: by column position, then id. */
+export async function listProjectTasks(db: DbOrTx, projectId: number): Promise<TaskWithTags[]> {
+  const rows = await db
+    .select()
+    .from(tasks)
+    .where(eq(tasks.projectId, projectId))
+    .orderBy(asc(tasks.position), asc(tasks.id));
+  return withTags(db, rows);
+}
+
+/** Task ids of a sprint, or of New Tasks (sprint null), in column order. */
+export async function columnTaskIds(db: DbOrTx, projectId: number, sprintId: number | null) {
+  const rows = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.projectId, projectId),
+        sprintId === null ? isNull(tasks.sprintId) : eq(tasks.sprintId, sprintId),
+      ),
+    )
+    .orderBy(asc(tasks.position), asc(tasks.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Board writes of one project run one at a time: the project row is locked for the transaction, so two
+ * drags at once cannot interleave their renumbering.
+ */
+export async function lockBoard(tx: DbOrTx, projectId: number): Promise<void> {
+  await tx.execute(sql`select id from ${projects} where ${projects.id} = ${projectId} for update`);
+}

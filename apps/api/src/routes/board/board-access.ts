@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { parseListQuery } from '../../lib/jsonapi/query.ts';
+import { loadProjectRef } from '../../modules/projects/load-project.ts';
+
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const listQuery = z.record(z.string(), z.unknown());
+
+/**
+ * Every board call authorizes twice, before loading anything else: the board at all ('board:use', so
+ * readonlyManager and clients get 403 even for an unknown id), then this project ('project:board').
+ */
+export async function authorizeBoard(app: FastifyInstance, request: FastifyRequest, projectId: number) {
+  app.authorize(request, 'board:use');
+  const project = await loadProjectRef(app.db, projectId);
+  const actor = app.authorize(request, 'project:board', project);
+  return { actor, project };
+}
+
+/** The project id of a board list: filter[i] = ['=', 'project.id', id] (admin §7), required. */
+export function projectIdFilter(
+  raw: Record<string, unknown>,
+  includes: readonly string[],
+  field = 'project.id',
+) {
+  // Board lists are whole lists (admin §7: size 0); paging parameters are checked but not needed.
+  const query = parseListQuery(raw, {
+    filters: { [field]: ['='] },
+    sorts: ['created', 'id'],
+    includes,
+    defaultSort: '-created',
+    allowUnlimited: true,
+  });
+  const filter = query.filters.find((f) => f.field === field);
+  const id = Number(filter?.value);
+  if (!filter || !Number.isInteger(id) || id <= 0)
+    throw new AppError('bad_request', { title: `Filter by ${field} is required`, parameter: 'filter' });
+  return { id, include: query.include };
+}
+
+/** `include=a,b` checked against the allowed names (400 for any other). */
+export function parseIncludes(raw: string | undefined, allowed: readonly string[]): string[] {
+  if (!raw) return [];
+  return raw.split(',').map((name) => {
+    if (!allowed.includes(name))
+      throw new AppError('bad_request', { title: `Include '${name}' is not allowed`, parameter: 'include' });
+    return name;
+  });
+}

@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+import { boardKeys, str, strOrNull } from './board-keys.ts';
+
+export type HistoryEntry = {
+  id: number;
+  entity: string;
+  entityId: number;
+  action: string;
+  details: Record<string, unknown>;
+  actorName: string | null;
+  created: string;
+};
+
+/** GET /api/project-history/search?project_id=&page[page]= (issue 7), newest first, 15 a page. */
+export async function getProjectHistory(projectId: number, page: number) {
+  const { data, meta } = await api.get<Resource[]>('/project-history/search', {
+    params: { project_id: projectId, page: { page } },
+  });
+  const entries: HistoryEntry[] = (data ?? []).map((e) => ({
+    id: Number(e.id),
+    entity: str(e.entity),
+    entityId: Number(e.entityId),
+    action: str(e.action),
+    details: (e.details && typeof e.details === 'object' ? e.details : {}) as Record<string, unknown>,
+    actorName: strOrNull(e.actorName),
+    created: str(e.created),
+  }));
+  return { entries, pageCount: Number(meta.pageCount ?? 1) };
+}
+
+export const projectHistoryQueryOptions = (projectId: number, page: number) =>
+  queryOptions({
+    queryKey: boardKeys.history(projectId, page),
+    queryFn: () => getProjectHistory(projectId, page),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProjectHistory(projectId: number, page: number) {
+  return useQuery(projectHistoryQueryOptions(projectId, page));
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+import { boardKeys, strOrNull } from './board-keys.ts';
+
+export type Sprint = {
+  id: number;
+  statusId: number;
+  started: string | null;
+  finished: string | null;
+  created: string;
+};
+
+/** GET /api/sprint/search (admin §7: include task,project, filter project.id, size 0), newest first. */
+export async function getSprints(projectId: number): Promise<Sprint[]> {
+  const { data } = await api.get<Resource[]>('/sprint/search', {
+    params: { include: 'task,project', filter: [['=', 'project.id', projectId]], page: { size: 0 } },
+  });
+  return (data ?? []).map((s) => ({
+    id: Number(s.id),
+    statusId: Number(s.sprintStatusId),
+    started: strOrNull(s.started),
+    finished: strOrNull(s.finished),
+    created: String(s.created ?? ''),
+  }));
+}
+
+export const sprintsQueryOptions = (projectId: number) =>
+  queryOptions({ queryKey: boardKeys.sprints(projectId), queryFn: () => getSprints(projectId) });
+
+export function useSprints(projectId: number) {
+  return useQuery(sprintsQueryOptions(projectId));
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+import { boardKeys, str } from './board-keys.ts';
+
+export type Tag = { id: number; title: string };
+
+/** GET /api/tag/search filtered by project.id (admin §7). */
+export async function getTags(projectId: number): Promise<Tag[]> {
+  const { data } = await api.get<Resource[]>('/tag/search', {
+    params: { filter: [['=', 'project.id', projectId]], page: { size: 0 } },
+  });
+  return (data ?? []).map((t) => ({ id: Number(t.id), title: str(t.title) }));
+}
+
+export const tagsQueryOptions = (projectId: number) =>
+  queryOptions({ queryKey: boardKeys.tags(projectId), queryFn: () => getTags(projectId) });
+
+export function useTags(projectId: number) {
+  return useQuery(tagsQueryOptions(projectId));
+}

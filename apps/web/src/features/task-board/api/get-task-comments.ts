@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+import { boardKeys, str, strOrNull } from './board-keys.ts';
+
+export type TaskComment = {
+  id: number;
+  body: string;
+  created: string;
+  authorName: string | null;
+  authorAvatar: string | null;
+};
+
+/** GET /api/task-comment/search filtered by task.id (issue 7: the Comments tab). */
+export async function getTaskComments(taskId: number): Promise<TaskComment[]> {
+  const { data } = await api.get<Resource[]>('/task-comment/search', {
+    params: { filter: [['=', 'task.id', taskId]], page: { size: 0 } },
+  });
+  return (data ?? []).map((c) => ({
+    id: Number(c.id),
+    body: str(c.body),
+    created: str(c.created),
+    authorName: strOrNull(c.authorName),
+    authorAvatar: strOrNull(c.authorAvatar),
+  }));
+}
+
+export const taskCommentsQueryOptions = (projectId: number, taskId: number) =>
+  queryOptions({ queryKey: boardKeys.comments(projectId, taskId), queryFn: () => getTaskComments(taskId) });
+
+export function useTaskComments(projectId: number, taskId: number) {
+  return useQuery(taskCommentsQueryOptions(projectId, taskId));
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '../api/get-project-history.ts';
+import { describeHistoryEntry } from './history-text.ts';
+
+const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
+  id: 1,
+  entity: 'task',
+  entityId: 4,
+  action: 'start',
+  details: { title: 'Login' },
+  actorName: 'Peter',
+  created: '',
+  ...over,
+});
+
+describe('describeHistoryEntry', () => {
+  it('words task actions, moves and sprint changes', () => {
+    expect(describeHistoryEntry(entry({}))).toBe('started task #4 “Login”');
+    expect(describeHistoryEntry(entry({ action: 'reject' }))).toBe('rejected task #4 “Login”');
+    expect(
+      describeHistoryEntry(entry({ action: 'moved', details: { title: 'Login', toSprintId: null } })),
+    ).toBe('moved task #4 “Login” to New Tasks');
+    expect(
+      describeHistoryEntry(
+        entry({ entity: 'sprint', entityId: 2, action: 'finished', details: { moved: 2, to: 3 } }),
+      ),
+    ).toBe('finished sprint #2; 2 unfinished task(s) to sprint #3');
+    expect(
+      describeHistoryEntry(
+        entry({ action: 'updated', details: { title: 'L', changes: { title: {}, estimate: {} } } }),
+      ),
+    ).toBe('updated task #4 “L” (title, estimate)');
+  });
+});

@@ -1,0 +1,43 @@
+import type { HistoryEntry } from '../api/get-project-history.ts';
+
+const TASK_ACTION_PAST: Record<string, string> = {
+  start: 'started',
+  finish: 'finished',
+  deliver: 'delivered',
+  accept: 'accepted',
+  reject: 'rejected',
+  restart: 'restarted',
+  created: 'created',
+};
+
+const place = (sprintId: unknown) => (typeof sprintId === 'number' ? `sprint #${sprintId}` : 'New Tasks');
+
+/** What happened, in words: "started task #4 “Login page”". Who and when are shown beside it. */
+export function describeHistoryEntry(entry: HistoryEntry): string {
+  const d = entry.details;
+  const title = typeof d.title === 'string' ? ` “${d.title}”` : '';
+  if (entry.entity === 'sprint') {
+    if (entry.action === 'finished') {
+      const moved =
+        typeof d.moved === 'number' && d.moved > 0 ? `; ${d.moved} unfinished task(s) to ${place(d.to)}` : '';
+      return `finished sprint #${entry.entityId}${moved}`;
+    }
+    return `${entry.action} sprint #${entry.entityId}`;
+  }
+  if (entry.entity === 'task') {
+    const task = `task #${entry.entityId}${title}`;
+    if (entry.action === 'updated') {
+      const fields = d.changes && typeof d.changes === 'object' ? Object.keys(d.changes).join(', ') : '';
+      return `updated ${task}${fields ? ` (${fields})` : ''}`;
+    }
+    if (entry.action === 'moved') return `moved ${task} to ${place(d.toSprintId)}`;
+    if (entry.action === 'reordered') return `reordered ${task} in ${place(d.toSprintId)}`;
+    return `${TASK_ACTION_PAST[entry.action] ?? entry.action} ${task}`;
+  }
+  if (entry.entity === 'tag') {
+    if (entry.action === 'renamed') return `renamed tag “${String(d.from)}” to “${String(d.to)}”`;
+    return `${entry.action} tag${title}`;
+  }
+  if (entry.entity === 'comment') return `commented on task #${String(d.taskId)}${title}`;
+  return `${entry.action} ${entry.entity} #${entry.entityId}`;
+}
