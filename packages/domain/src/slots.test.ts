@@ -1,11 +1,17 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { WorkDay } from './limits.ts';
 import { WORK_HOURS } from './limits.ts';
 import {
   type AvailableDay,
+  bookingRefusal,
+  CALL_REFUSALS,
   computeAvailableSlots,
   isBookableSlot,
+  isPhonePrefixBlacklisted,
+  parsePhonePrefixes,
   parseScheduled,
+  scheduledCallCreateSchema,
   weeklyWorkHoursIn,
 } from './slots.ts';
 
@@ -336,5 +342,102 @@ describe('weeklyWorkHoursIn', () => {
       { weekday: 1, periods: [{ start: '21:00', end: '24:00' }] },
       { weekday: 2, periods: [{ start: '00:00', end: '03:00' }] },
     ]);
+  });
+});
+
+describe('bookingRefusal', () => {
+  const rules = { now: new Date('2026-11-23T15:00:00Z'), workHours: WORK_HOURS };
+  const at = (iso: string) => bookingRefusal(new Date(iso), rules);
+
+  it('names why a time cannot be booked, in the order a person fixes it', () => {
+    expect(at('2026-11-20T17:00:00Z')).toBe('past');
+    expect(at('2026-11-23T15:00:00Z')).toBe('past'); // exactly now
+    expect(at('2026-11-23T16:30:00Z')).toBe('too-soon');
+    expect(at('2026-12-21T15:30:00Z')).toBe('too-far');
+    expect(at('2026-11-28T17:00:00Z')).toBe('outside-work-hours'); // Saturday
+    expect(at('2026-11-24T17:10:00Z')).toBe('outside-work-hours'); // off the grid
+    expect(
+      bookingRefusal(new Date('2026-11-24T17:00:00Z'), { ...rules, booked: ['2026-11-24T17:00:00Z'] }),
+    ).toBe('booked');
+  });
+
+  it('accepts the edges: exactly now + 2 h and exactly four weeks ahead', () => {
+    expect(at('2026-11-23T17:00:00Z')).toBeNull();
+    expect(at('2026-12-21T15:00:00Z')).toBeNull();
+  });
+});
+
+describe('scheduledCallCreateSchema', () => {
+  it('takes project_id, a wall-clock scheduled and an optional known timezone', () => {
+    expect(
+      scheduledCallCreateSchema.parse({
+        project_id: '7',
+        scheduled: ' 2026-11-24 10:00:00 ',
+        timezone: 'Asia/Kolkata',
+      }),
+    ).toEqual({ project_id: 7, scheduled: '2026-11-24 10:00:00', timezone: 'Asia/Kolkata' });
+    expect(
+      scheduledCallCreateSchema.parse({ project_id: 7, scheduled: '2026-11-24 10:00:00' }).timezone,
+    ).toBeUndefined();
+  });
+
+  it('refuses other formats and unknown zones with clear messages', () => {
+    const issue = (input: unknown) => scheduledCallCreateSchema.safeParse(input).error?.issues[0]?.message;
+    expect(issue({ project_id: 7, scheduled: '2026-11-24T10:00' })).toBe(CALL_REFUSALS.invalidScheduled);
+    expect(issue({ project_id: 7, scheduled: '2026-11-24 10:00:00', timezone: 'Moon/Base' })).toBe(
+      CALL_REFUSALS.invalidTimezone,
+    );
+    expect(
+      scheduledCallCreateSchema.safeParse({ project_id: 0, scheduled: '2026-11-24 10:00:00' }).success,
+    ).toBe(false);
+  });
+});
+
+describe('blacklisted phone prefixes', () => {
+  it('reads the setting as a list of digit prefixes', () => {
+    expect(parsePhonePrefixes(' +234, 92;\n00 7 ,,')).toEqual(['234', '92', '00', '7']);
+    expect(parsePhonePrefixes('')).toEqual([]);
+    expect(parsePhonePrefixes(null)).toEqual([]);
+  });
+
+  it('matches the phone digits, ignoring +, 00 and separators', () => {
+    const prefixes = parsePhonePrefixes('234, 92');
+    expect(isPhonePrefixBlacklisted('2348012345678', prefixes)).toBe(true);
+    expect(isPhonePrefixBlacklisted('+234 801 234 5678', prefixes)).toBe(true);
+    expect(isPhonePrefixBlacklisted('00923001234567', prefixes)).toBe(true);
+    expect(isPhonePrefixBlacklisted('4423401234', prefixes)).toBe(false);
+    expect(isPhonePrefixBlacklisted('', prefixes)).toBe(false);
+    expect(isPhonePrefixBlacklisted(null, prefixes)).toBe(false);
+    expect(isPhonePrefixBlacklisted('2348012345678', [])).toBe(false);
+  });
+});
+
+describe('computeAvailableSlots: wall clock equals the zone library', () => {
+  it('formats slots as luxon would across DST changes and half- and quarter-hour offsets', () => {
+    const weeks: Array<[string, string]> = [
+      ['Europe/London', '2026-03-26T12:00:00Z'], // UK spring forward, 29 March
+      ['Australia/Adelaide', '2026-04-02T12:00:00Z'], // +10:30 to +09:30, 5 April
+      ['America/St_Johns', '2026-03-05T12:00:00Z'], // -03:30 to -02:30, 8 March
+      ['Asia/Kathmandu', '2026-10-29T12:00:00Z'], // +05:45 while LA falls back, 1 November
+    ];
+    for (const [zone, now] of weeks) {
+      const days = computeAvailableSlots({
+        now: new Date(now),
+        timezone: zone,
+        workHours: EVERY_DAY,
+        maxWeeks: 1,
+      });
+      expect(days.length).toBeGreaterThan(6);
+      for (const d of days) {
+        for (const slot of d.slots) {
+          const local = DateTime.fromISO(slot.start, { zone, locale: 'en-US' });
+          expect([d.date, slot.scheduled, slot.readableTime]).toEqual([
+            local.toFormat('yyyy-MM-dd'),
+            local.toFormat('yyyy-MM-dd HH:mm:ss'),
+            local.toFormat('h:mm a'),
+          ]);
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import { z } from 'zod';
 import {
   CALL_MAX_WEEKS,
   CALL_MIN_LEAD_HOURS,
@@ -127,14 +128,43 @@ function freeSlotStarts(r: Resolved): number[] {
   return result;
 }
 
-function present(ms: number, timezone: string): { date: string; slot: AvailableSlot } {
-  const local = DateTime.fromMillis(ms, { zone: timezone, locale: 'en-US' });
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The zone's UTC offset (minutes) at an instant, asking the time-zone database twice per UTC day instead
+ * of once per slot: when a day starts and ends on the same offset it holds all day (zones change at most
+ * once a day); on a change day every instant is looked up.
+ */
+function offsetLookup(zone: IANAZone): (ms: number) => number {
+  const byDay = new Map<number, number | null>();
+  return (ms) => {
+    const day = Math.floor(ms / 86_400_000);
+    let constant = byDay.get(day);
+    if (constant === undefined) {
+      const start = zone.offset(day * 86_400_000);
+      constant = start === zone.offset((day + 1) * 86_400_000 - 1) ? start : null;
+      byDay.set(day, constant);
+    }
+    return constant ?? zone.offset(ms);
+  };
+}
+
+/**
+ * One slot as the viewer sees it. The wall clock is the instant shifted by the zone's offset at that
+ * instant, read off a UTC date: the same result as formatting in the zone, without building a zoned
+ * DateTime per slot (a four-week list has hundreds of them; this keeps the endpoint fast).
+ */
+function present(ms: number, offsetAt: (ms: number) => number): { date: string; slot: AvailableSlot } {
+  const wall = new Date(ms + offsetAt(ms) * 60_000);
+  const date = `${wall.getUTCFullYear()}-${pad2(wall.getUTCMonth() + 1)}-${pad2(wall.getUTCDate())}`;
+  const hours = wall.getUTCHours();
+  const minutes = pad2(wall.getUTCMinutes());
   return {
-    date: local.toFormat('yyyy-MM-dd'),
+    date,
     slot: {
-      scheduled: local.toFormat(SCHEDULED_FORMAT),
-      readableTime: local.toFormat('h:mm a'),
-      start: local.toUTC().toISO({ suppressMilliseconds: true }) ?? '',
+      scheduled: `${date} ${pad2(hours)}:${minutes}:${pad2(wall.getUTCSeconds())}`,
+      readableTime: `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`,
+      start: new Date(ms).toISOString().replace('.000Z', 'Z'),
     },
   };
 }
@@ -145,9 +175,10 @@ function present(ms: number, timezone: string): { date: string; slot: AvailableS
  */
 export function computeAvailableSlots(query: SlotQuery): AvailableDay[] {
   assertZone(query.timezone);
+  const offsetAt = offsetLookup(IANAZone.create(query.timezone));
   const days: AvailableDay[] = [];
   for (const ms of freeSlotStarts(resolve(query))) {
-    const { date, slot } = present(ms, query.timezone);
+    const { date, slot } = present(ms, offsetAt);
     const last = days.at(-1);
     if (last?.date === date) last.slots.push(slot);
     else days.push({ date, slots: [slot] });
@@ -175,11 +206,80 @@ export function parseScheduled(scheduled: string, timezone: string): Date | null
  * still guards against two simultaneous bookings; this does not replace it.)
  */
 export function isBookableSlot(instant: Date, rules: SlotRules): boolean {
+  return bookingRefusal(instant, rules) === null;
+}
+
+/** Why a booking time is refused, or null when it is a bookable slot. */
+export type BookingRefusal = 'past' | 'too-soon' | 'too-far' | 'outside-work-hours' | 'booked';
+
+/** The server's error titles for refused booking times (the specs quote none; these say what to do). */
+export const CALL_REFUSALS: Record<Exclude<BookingRefusal, 'booked'>, string> & {
+  invalidScheduled: string;
+  invalidTimezone: string;
+} = {
+  past: 'This time is in the past. Please, choose another time',
+  'too-soon': `Calls can be booked from ${CALL_MIN_LEAD_HOURS} hours ahead. Please, choose a later time`,
+  'too-far': `Calls can be booked at most ${CALL_MAX_WEEKS} weeks ahead. Please, choose an earlier time`,
+  'outside-work-hours': 'This time is outside our work hours. Please, choose one of the offered times',
+  invalidScheduled:
+    "Scheduled time must be a date and time 'YYYY-MM-DD HH:mm:ss' that exists in your timezone",
+  invalidTimezone: 'Unknown timezone',
+};
+
+/**
+ * The reason `isBookableSlot` would say no, in the order a person fixes it: past, too soon, too far,
+ * off the work-hour grid, already booked.
+ */
+export function bookingRefusal(instant: Date, rules: SlotRules): BookingRefusal | null {
   const r = resolve(rules);
   const t = instant.getTime();
-  if (!Number.isFinite(t) || t < r.earliest || t > r.latest || r.booked.has(t)) return false;
+  if (!Number.isFinite(t) || t <= rules.now.getTime()) return 'past';
+  if (t < r.earliest) return 'too-soon';
+  if (t > r.latest) return 'too-far';
   const day = DateTime.fromMillis(t, { zone: r.companyTimezone }).startOf('day');
-  return daySlotStarts(day, r.workHours, r.slotMs).includes(t);
+  if (!daySlotStarts(day, r.workHours, r.slotMs).includes(t)) return 'outside-work-hours';
+  if (r.booked.has(t)) return 'booked';
+  return null;
+}
+
+/**
+ * POST /scheduled-call/create attributes (client §3, §7; design §6): the project, a wall-clock time in
+ * the caller's timezone and, optionally, that timezone (the user's stored one when absent).
+ */
+export const scheduledCallCreateSchema = z.object({
+  project_id: z.coerce.number().int().positive(),
+  scheduled: z
+    .string({ error: CALL_REFUSALS.invalidScheduled })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, { error: CALL_REFUSALS.invalidScheduled }),
+  timezone: z.string().trim().refine(isValidTimezone, { error: CALL_REFUSALS.invalidTimezone }).optional(),
+});
+export type ScheduledCallCreateInput = z.infer<typeof scheduledCallCreateSchema>;
+
+/** `?timezone=` of the work-hours and available-slots calls. */
+export const slotTimezoneQuerySchema = z.object({
+  timezone: z.string().trim().refine(isValidTimezone, { error: CALL_REFUSALS.invalidTimezone }),
+});
+
+/**
+ * The setting that holds blacklisted phone prefixes (client §3, §9): digits, separated by commas,
+ * spaces or new lines, e.g. '234, 92'. A caller whose phone starts with one of them books a call that
+ * waits for staff approval.
+ */
+export const PHONE_PREFIX_BLACKLIST_SETTING = 'blacklistedPhonePrefixes';
+
+/** The prefixes of the setting's value, digits only, empty entries dropped. */
+export function parsePhonePrefixes(value: string | null | undefined): string[] {
+  return (value ?? '')
+    .split(/[\s,;]+/)
+    .map((p) => p.replace(/\D/g, ''))
+    .filter((p) => p.length > 0);
+}
+
+/** True when the phone's digits (a leading + or 00 and separators ignored) start with a prefix. */
+export function isPhonePrefixBlacklisted(phone: string | null | undefined, prefixes: readonly string[]) {
+  const digits = (phone ?? '').replace(/\D/g, '').replace(/^00/, '');
+  return digits.length > 0 && prefixes.some((prefix) => digits.startsWith(prefix));
 }
 
 function hhmm(minutes: number): string {

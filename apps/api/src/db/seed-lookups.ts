@@ -1,4 +1,4 @@
-import { ROLE_LABELS, ROLES, WORK_HOURS } from '@dd/domain';
+import { PHONE_PREFIX_BLACKLIST_SETTING, ROLE_LABELS, ROLES, WORK_HOURS } from '@dd/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import * as s from './schema/index.ts';
@@ -158,7 +158,19 @@ function offsetOf(zone: string, at: Date): string {
   return offset === '' ? '+00:00' : offset;
 }
 
+/**
+ * Settings the app reads, created once with an empty value (nothing blacklisted) so staff find them in the
+ * settings table; idempotent, so a database seeded before a setting existed gets it on the next start.
+ */
+async function seedSettings(db: Db): Promise<void> {
+  await db
+    .insert(s.settings)
+    .values({ name: PHONE_PREFIX_BLACKLIST_SETTING, value: '' })
+    .onConflictDoNothing();
+}
+
 export async function seedLookups(db: Db): Promise<void> {
+  await seedSettings(db);
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(s.roles);
   if (count > 0) return;
   await db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { documentOf, Included } from '../../lib/jsonapi/document.ts';
+import { isUserPhoneBlacklisted } from '../scheduled-calls/phone-blacklist.ts';
 import { presentRole, presentUser } from './user-presenter.ts';
 
 export const USER_INCLUDES = ['role', 'company', 'techs', 'tech', 'team', 'ownProject'] as const;
@@ -47,11 +48,17 @@ export async function getUserDocument(
       .where(eq(projects.ownerId, id))
       .orderBy(desc(projects.createdAt)),
   ]);
-  const extra = options.self
-    ? { 'last-project-id': user.lastProjectId, 'newest-project-id': ownProjects[0]?.id ?? null }
-    : {};
+  const hideContacts = options.hideContacts && !options.self;
+  // Client §3: whether the phone starts with a blacklisted prefix (a contact detail, hidden with them).
+  const blacklisted = hideContacts ? null : await isUserPhoneBlacklisted(db, user.phone);
+  const extra = {
+    'is-phone-prefix-in-blacklist': blacklisted,
+    ...(options.self
+      ? { 'last-project-id': user.lastProjectId, 'newest-project-id': ownProjects[0]?.id ?? null }
+      : {}),
+  };
   const data = presentUser(user, {
-    hideContacts: options.hideContacts && !options.self,
+    hideContacts,
     teamIds: teamRows.map((t) => t.id),
     techIds: techRows.map((t) => t.id),
     ownProjectIds: ownProjects.map((p) => p.id),

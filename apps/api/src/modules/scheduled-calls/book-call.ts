@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import {
+  bookingRefusal,
+  CALL_REFUSALS,
+  COMPANY_TIMEZONE,
+  isPhonePrefixBlacklisted,
+  isValidTimezone,
+  MESSAGES,
+  parseScheduled,
+  SERVER_ERRORS,
+  SLOT_MINUTES,
+} from '@dd/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { projects, scheduledCalls, users } from '../../db/schema/index.ts';
+import { AppError, attr, notFound } from '../../lib/app-error.ts';
+import type { MailMessage } from '../../plugins/app/mailer.ts';
+import { callBookedMail } from '../mail/call-booked-mail.ts';
+import { buildCallInvite } from './call-invite.ts';
+import { loadBlacklistedPhonePrefixes } from './phone-blacklist.ts';
+import { loadWorkHours } from './work-hours.ts';
+
+type CallRow = typeof scheduledCalls.$inferSelect;
+
+export type BookCallInput = {
+  projectId: number;
+  userId: number;
+  scheduled: string;
+  timezone: string | undefined;
+  now: Date;
+};
+
+const unprocessable = (title: string, field = 'scheduled') =>
+  new AppError('unprocessable', { title, pointer: attr(field) });
+
+/** The slot was taken first (client §8): the database refused a second live call at that instant. */
+export const slotTaken = () => new AppError('forbidden', { title: MESSAGES.slotTaken });
+/** A blacklisted caller's call is kept for staff approval; the answer is the spec's 403 (client §8). */
+export const phoneBlacklisted = () => new AppError('forbidden', { title: SERVER_ERRORS.phoneBlacklisted });
+
+function isSlotUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const err = e as { code?: string; constraint?: string; message?: string };
+    if (
+      err.code === '23505' &&
+      (err.constraint === 'scheduled_calls_slot_uq' || err.message?.includes('scheduled_calls_slot_uq'))
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * POST /scheduled-call/create (client §7, issue 5). The time must be a slot of the work hours between
+ * now + 2 h and now + 4 weeks. Whether it is still free is decided by the database alone: the unique
+ * index on the start of every live call means two simultaneous requests cannot both insert, on PGlite
+ * and PostgreSQL alike; the loser gets the spec's 403. A blacklisted phone still holds the slot, as a
+ * call pending staff approval, and answers 403 'User phone is blacklisted'.
+ */
+export async function bookCall(
+  db: Db,
+  input: BookCallInput,
+): Promise<{ call: CallRow; blacklisted: boolean }> {
+  const [user] = await db
+    .select({ phone: users.phone, timezone: users.timezone })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!user) throw notFound('User');
+  const stored = user.timezone && isValidTimezone(user.timezone) ? user.timezone : COMPANY_TIMEZONE;
+  const timezone = input.timezone ?? stored;
+  const instant = parseScheduled(input.scheduled, timezone);
+  if (!instant) throw unprocessable(CALL_REFUSALS.invalidScheduled);
+  const [workHours, prefixes] = await Promise.all([loadWorkHours(db), loadBlacklistedPhonePrefixes(db)]);
+  const refusal = bookingRefusal(instant, { now: input.now, workHours });
+  // Booked slots are left to the database constraint below, so none are passed and 'booked' cannot come.
+  if (refusal === 'booked') throw slotTaken();
+  if (refusal) throw unprocessable(CALL_REFUSALS[refusal]);
+  const blacklisted = isPhonePrefixBlacklisted(user.phone, prefixes);
+  try {
+    const [call] = await db
+      .insert(scheduledCalls)
+      .values({
+        projectId: input.projectId,
+        userId: input.userId,
+        scheduledAt: instant,
+        timezone,
+        status: blacklisted ? 'pending_approval' : 'booked',
+        createdAt: input.now,
+      })
+      .returning();
+    return { call: call!, blacklisted };
+  } catch (error) {
+    if (isSlotUniqueViolation(error)) throw slotTaken();
+    throw error;
+  }
+}
+
+export type CallMailContext = { productName: string; publicUrl: string; mailFrom: string; now: Date };
+
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+/**
+ * The call-booked mails (issue 5): one to the client and one to the project's account manager, each with
+ * the same .ics invite (UTC times, a UID unique to this call) and the time written in their own zone.
+ */
+export async function callBookedMessages(
+  db: Db,
+  call: CallRow,
+  context: CallMailContext,
+): Promise<MailMessage[]> {
+  const [project] = await db
+    .select({ title: projects.title, accountManagerId: projects.accountManagerId })
+    .from(projects)
+    .where(eq(projects.id, call.projectId))
+    .limit(1);
+  const [client] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, call.userId))
+    .limit(1);
+  if (!project || !client) return [];
+  const manager = project.accountManagerId
+    ? (
+        await db
+          .select({ name: users.name, email: users.email, timezone: users.timezone })
+          .from(users)
+          .where(eq(users.id, project.accountManagerId))
+          .limit(1)
+      )[0]
+    : undefined;
+  const link = `${context.publicUrl}/project/daily-updates/${call.projectId}`;
+  const organizer = manager
+    ? { name: manager.name, email: manager.email }
+    : { name: context.productName, email: addressOf(context.mailFrom) };
+  const ics = buildCallInvite({
+    uid: `scheduled-call-${call.id}-${randomUUID()}@${new URL(context.publicUrl).hostname}`,
+    start: call.scheduledAt,
+    minutes: SLOT_MINUTES,
+    stamp: context.now,
+    summary: `Discovery call: ${project.title}`,
+    description: `Discovery call about "${project.title}" with ${client.name} (client timezone ${call.timezone}). ${link}`,
+    url: link,
+    organizer,
+    attendees: [client, ...(manager ? [manager] : [])].map((p) => ({ name: p.name, email: p.email })),
+  });
+  const attachments = [
+    {
+      filename: 'discovery-call.ics',
+      content: ics,
+      contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+    },
+  ];
+  const recipients = [
+    { ...client, timezone: call.timezone, forClient: true },
+    ...(manager
+      ? [
+          {
+            ...manager,
+            timezone:
+              manager.timezone && isValidTimezone(manager.timezone) ? manager.timezone : COMPANY_TIMEZONE,
+            forClient: false,
+          },
+        ]
+      : []),
+  ];
+  return recipients.map((r) => ({
+    to: r.email,
+    ...callBookedMail({
+      productName: context.productName,
+      recipientName: r.name,
+      recipientTimezone: r.timezone,
+      clientName: client.name,
+      clientTimezone: call.timezone,
+      projectTitle: project.title,
+      start: call.scheduledAt,
+      minutes: SLOT_MINUTES,
+      link,
+      forClient: r.forClient,
+    }),
+    attachments,
+  }));
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { buildCallInvite, foldLine, icsText, icsUtc } from './call-invite.ts';
+
+const invite = {
+  uid: 'scheduled-call-7-1b4e@dd.test',
+  start: new Date('2026-11-24T18:00:00Z'),
+  stamp: new Date('2026-11-23T15:00:00Z'),
+  summary: 'Discovery call: Shop, web; app',
+  description: 'Discovery call about "Shop" with Carla (client timezone America/New_York).\nSee you',
+  url: 'http://dd.test/project/daily-updates/7',
+  organizer: { name: 'Amy Manager', email: 'amy@example.com' },
+  attendees: [
+    { name: 'Carla Client', email: 'carla@example.com' },
+    { name: 'Amy Manager', email: 'amy@example.com' },
+  ],
+};
+
+describe('buildCallInvite', () => {
+  const ics = buildCallInvite(invite);
+  const unfolded = ics.replace(/\r\n /g, '');
+
+  it('is one VEVENT in UTC, 30 minutes long, with the given UID', () => {
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(unfolded).toContain('\r\nMETHOD:REQUEST\r\n');
+    expect(unfolded).toContain('\r\nUID:scheduled-call-7-1b4e@dd.test\r\n');
+    expect(unfolded).toContain('\r\nDTSTART:20261124T180000Z\r\n');
+    expect(unfolded).toContain('\r\nDTEND:20261124T183000Z\r\n');
+    expect(unfolded).toContain('\r\nDTSTAMP:20261123T150000Z\r\n');
+    expect(unfolded.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+  });
+
+  it('names the organizer and both attendees, and escapes text', () => {
+    expect(unfolded).toContain('ORGANIZER;CN="Amy Manager":mailto:amy@example.com');
+    expect(unfolded).toContain('ATTENDEE;CN="Carla Client";ROLE=REQ-PARTICIPANT');
+    expect(unfolded).toContain('SUMMARY:Discovery call: Shop\\, web\\; app');
+    expect(unfolded).toContain('(client timezone America/New_York).\\nSee you');
+  });
+
+  it('folds every line to at most 75 octets', () => {
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  });
+});
+
+describe('iCalendar helpers', () => {
+  it('writes UTC date-times and escapes TEXT', () => {
+    expect(icsUtc(new Date('2026-03-08T10:30:00.123Z'))).toBe('20260308T103000Z');
+    expect(icsText('a\\b;c,d\ne')).toBe('a\\\\b\\;c\\,d\\ne');
+  });
+
+  it('never splits a multi-byte character when folding', () => {
+    const folded = foldLine(`DESCRIPTION:${'é'.repeat(80)}`);
+    expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'é'.repeat(80)}`);
+    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  });
+});

@@ -1,0 +1,116 @@
+import { can, scheduledCallCreateSchema, slotTimezoneQuerySchema } from '@dd/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { documentOf } from '../../lib/jsonapi/document.ts';
+import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import { availableSlots, weeklyWorkHours } from '../../modules/scheduled-calls/available-slots.ts';
+import { bookCall, callBookedMessages, phoneBlacklisted } from '../../modules/scheduled-calls/book-call.ts';
+import { projectCallsDocument } from '../../modules/scheduled-calls/project-calls.ts';
+import {
+  presentAvailableDay,
+  presentScheduledCall,
+  presentWorkDay,
+} from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
+
+const createBody = z.object({
+  data: z.object({ type: z.literal('scheduled-call').optional(), attributes: scheduledCallCreateSchema }),
+});
+// The spec's style filter[project_id]=N, or the house list form filter[0][0]==&filter[0][1]=project_id&...
+function projectIdOfFilter(filter: unknown): unknown {
+  if (!filter || typeof filter !== 'object') return undefined;
+  const keyed = filter as Record<string, unknown>;
+  if ('project_id' in keyed) return keyed.project_id;
+  const triple = (keyed as Record<number, unknown>)[0] as Record<number, unknown> | undefined;
+  return triple?.[0] === '=' && triple[1] === 'project_id' ? triple[2] : undefined;
+}
+const searchQuery = z.preprocess(
+  (raw) => ({ project_id: projectIdOfFilter((raw as Record<string, unknown> | undefined)?.filter) }),
+  z.object({
+    project_id: z.coerce.number({ error: 'filter[project_id] is required' }).int().positive(),
+  }),
+);
+
+/** Discovery-call booking (client spec §4, §7, §8, §9; design §6; issue 5). */
+const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/work-hours/weekly',
+    {
+      schema: {
+        tags: ['scheduled-call'],
+        summary: "This week's company work hours as wall clock in ?timezone= (signed-in users)",
+        querystring: slotTimezoneQuerySchema,
+      },
+    },
+    async (request) => {
+      app.requireActor(request);
+      const days = await weeklyWorkHours(app.db, request.query.timezone, app.config.now());
+      return documentOf(days.map(presentWorkDay));
+    },
+  );
+
+  app.get(
+    '/scheduled-call/available-slots',
+    {
+      schema: {
+        tags: ['scheduled-call'],
+        summary:
+          'Free 30-minute slots from now + 2 h to 4 weeks ahead, by date in ?timezone= (signed-in users)',
+        querystring: slotTimezoneQuerySchema,
+      },
+    },
+    async (request) => {
+      app.requireActor(request);
+      const days = await availableSlots(app.db, request.query.timezone, app.config.now());
+      return documentOf(days.map(presentAvailableDay));
+    },
+  );
+
+  app.post(
+    '/scheduled-call/create',
+    {
+      schema: {
+        tags: ['scheduled-call'],
+        summary:
+          "Book a slot (the project's owner). 403 when taken, or 'User phone is blacklisted' (kept for approval)",
+        body: createBody,
+      },
+    },
+    async (request, reply) => {
+      const { project_id, scheduled, timezone } = request.body.data.attributes;
+      const ref = await loadProjectRef(app.db, project_id);
+      const actor = app.authorize(request, 'project:book-call', ref);
+      const now = app.config.now();
+      const { call, blacklisted } = await bookCall(app.db, {
+        projectId: ref.id,
+        userId: actor.id,
+        scheduled,
+        timezone,
+        now,
+      });
+      if (blacklisted) throw phoneBlacklisted();
+      const { productName, publicUrl, mailFrom } = app.config;
+      for (const message of await callBookedMessages(app.db, call, { productName, publicUrl, mailFrom, now }))
+        app.mailer.sendLater(message);
+      return reply.status(201).send(documentOf(presentScheduledCall(call)));
+    },
+  );
+
+  app.get(
+    '/scheduled-call/search',
+    {
+      schema: {
+        tags: ['scheduled-call'],
+        summary:
+          "A project's booked calls, pending approval ones included (staff; filter[project_id] required)",
+        querystring: searchQuery,
+      },
+    },
+    async (request) => {
+      const ref = await loadProjectRef(app.db, request.query.project_id);
+      const actor = app.authorize(request, 'project:see-calls', ref);
+      return projectCallsDocument(app.db, ref.id, { hideContacts: !can(actor, 'project:see-contacts', ref) });
+    },
+  );
+};
+
+export default scheduledCallRoutes;

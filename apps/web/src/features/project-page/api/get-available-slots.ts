@@ -1,0 +1,38 @@
+import type { AvailableDay } from '@dd/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+type WireSlot = { scheduled?: unknown; readableTime?: unknown; start?: unknown };
+
+/**
+ * GET /api/scheduled-call/available-slots?timezone= (client spec §7): free 30-minute slots, by date, as
+ * wall clock in the caller's timezone. The caller shows its own error toast (client spec §8).
+ */
+export async function getAvailableSlots(timezone: string): Promise<AvailableDay[]> {
+  const { data } = await api.get<Resource[]>('/scheduled-call/available-slots', {
+    params: { timezone },
+    suppressErrorToast: true,
+  });
+  return (data ?? []).map((day) => ({
+    date: String(day.date),
+    slots: (Array.isArray(day.slots) ? (day.slots as WireSlot[]) : []).map((s) => ({
+      scheduled: String(s.scheduled),
+      readableTime: String(s.readableTime),
+      start: String(s.start),
+    })),
+  }));
+}
+
+export const availableSlotsQueryKey = (timezone: string) => ['available-slots', timezone] as const;
+
+export const availableSlotsQueryOptions = (timezone: string) =>
+  queryOptions({
+    queryKey: availableSlotsQueryKey(timezone),
+    queryFn: () => getAvailableSlots(timezone),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+export function useAvailableSlots(timezone: string, enabled: boolean) {
+  return useQuery({ ...availableSlotsQueryOptions(timezone), enabled });
+}

@@ -1,0 +1,30 @@
+import type { WorkDay } from '@dd/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+/** GET /api/work-hours/weekly?timezone= (client spec §7): this week's work hours as wall clock in the zone. */
+export async function getWorkHours(timezone: string): Promise<WorkDay[]> {
+  const { data } = await api.get<Resource[]>('/work-hours/weekly', {
+    params: { timezone },
+    suppressErrorToast: true,
+  });
+  return (data ?? []).map((day) => ({
+    weekday: Number(day.weekday) as WorkDay['weekday'],
+    periods: (Array.isArray(day.periods) ? (day.periods as Array<Record<string, unknown>>) : []).map((p) => ({
+      start: String(p.start),
+      end: String(p.end),
+    })),
+  }));
+}
+
+export const workHoursQueryOptions = (timezone: string) =>
+  queryOptions({
+    queryKey: ['work-hours', timezone] as const,
+    queryFn: () => getWorkHours(timezone),
+    staleTime: 60 * 60_000,
+    retry: false,
+  });
+
+export function useWorkHours(timezone: string, enabled: boolean) {
+  return useQuery({ ...workHoursQueryOptions(timezone), enabled });
+}

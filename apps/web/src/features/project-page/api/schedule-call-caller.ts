@@ -1,0 +1,32 @@
+import { isValidTimezone } from '@dd/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+/** What the booking modal needs about the caller: their timezone and whether their phone is blacklisted. */
+export type ScheduleCallCaller = { timezone: string; isPhonePrefixInBlacklist: boolean };
+
+/** The browser's timezone, for users without a stored one. */
+export function browserTimezone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** GET /api/user/{id} (client spec §7): the stored timezone (else the browser's) and the blacklist flag. */
+export async function getScheduleCallCaller(userId: number): Promise<ScheduleCallCaller> {
+  const { data } = await api.get<Resource>(`/user/${userId}`);
+  const stored = typeof data.timezone === 'string' ? data.timezone : '';
+  return {
+    timezone: stored && isValidTimezone(stored) ? stored : browserTimezone(),
+    isPhonePrefixInBlacklist: data.isPhonePrefixInBlacklist === true,
+  };
+}
+
+export const scheduleCallCallerQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: ['schedule-call-caller', userId] as const,
+    queryFn: () => getScheduleCallCaller(userId),
+    staleTime: 5 * 60_000,
+  });
+
+export function useScheduleCallCaller(userId: number | null) {
+  return useQuery({ ...scheduleCallCallerQueryOptions(userId ?? 0), enabled: userId !== null });
+}

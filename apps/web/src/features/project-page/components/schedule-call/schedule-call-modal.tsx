@@ -1,0 +1,320 @@
+import '@mantine/dates/styles.css';
+import {
+  type AvailableSlot,
+  BREAKPOINTS,
+  CALL_MIN_DATE_RECOMPUTE_MS,
+  MESSAGES,
+  SCHEDULE_MODAL_RESET_MS,
+  SLOT_MINUTES,
+} from '@dd/domain';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
+import { useActor } from '../../../auth/api/get-session.ts';
+import { useAvailableSlots } from '../../api/get-available-slots.ts';
+import { useWorkHours } from '../../api/get-work-hours.ts';
+import { browserTimezone, useScheduleCallCaller } from '../../api/schedule-call-caller.ts';
+import { useScheduleCall } from '../../api/schedule-call-create.ts';
+import { clockTime, longDate, longDateTime, workHoursLines } from './schedule-call-format.ts';
+
+// Each time fills its grid cell, so the columns line up whatever the label's width.
+const CHIP_STYLES = {
+  root: { display: 'block' },
+  label: { width: '100%', justifyContent: 'center', paddingInline: 4 },
+  iconWrapper: { display: 'none' },
+} as const;
+
+type Props = { projectId: number; opened: boolean; onClose: () => void };
+type Step = 'pick' | 'confirm' | 'done';
+
+/** Client §9: callers with a blacklisted phone prefix are asked for their rate and budget first. */
+const RATE_AND_BUDGET_NOTE =
+  'Before we confirm your call, please tell us the rate you have in mind and your budget: reply to our e-mail or write to us in the chat. Our team approves the call once we have them.';
+
+/** The clock in the modal: the caller's current time in their timezone, refreshed each second (client §9). */
+function TickingClock({ timezone }: { timezone: string }) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return (
+    <Text size="sm" c="dimmed" aria-live="off">
+      Your time: <time dateTime={now.toISOString()}>{clockTime(now, timezone)}</time> ({timezone})
+    </Text>
+  );
+}
+
+function WorkHoursNote({ timezone, enabled }: { timezone: string; enabled: boolean }) {
+  const hours = useWorkHours(timezone, enabled);
+  if (!hours.data || hours.data.length === 0) return null;
+  return (
+    <Box component="details" fz="xs" c="dimmed">
+      <summary style={{ cursor: 'pointer' }}>Our work hours in your time</summary>
+      <Box component="ul" m={0} mt={4} pl="md">
+        {workHoursLines(hours.data).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Schedule a free discovery call (client spec §2 modals, §4, §8, §9): step one picks a date and a time in
+ * the caller's timezone, step two asks 'Are you sure?', then 'Talk soon!'. Opened from the updates feed
+ * prompt and by the first-visit tour (step 1), with the same props.
+ */
+export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
+  const actor = useActor();
+  const caller = useScheduleCallCaller(actor?.id ?? null);
+  const timezone = caller.data?.timezone ?? browserTimezone();
+  const blacklisted = caller.data?.isPhonePrefixInBlacklist === true;
+  const slots = useAvailableSlots(timezone, opened && !caller.isPending);
+  const book = useScheduleCall();
+  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.sm}px)`);
+
+  const [step, setStep] = useState<Step>('pick');
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<AvailableSlot | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // The month shown and the first selectable date are computed when the modal opens; reopening after
+  // more than 60 s computes them again from fresh slots (client §9).
+  const [pickerKey, setPickerKey] = useState(0);
+  const computedAt = useRef(0);
+  const resetTimer = useRef<number | undefined>(undefined);
+
+  const days = slots.data ?? [];
+  const dates = useMemo(() => new Set(days.map((d) => d.date)), [days]);
+  const firstDate = days[0]?.date ?? null;
+  const lastDate = days.at(-1)?.date ?? null;
+  const daySlots = days.find((d) => d.date === date)?.slots ?? [];
+
+  const { refetch } = slots;
+  useEffect(() => {
+    if (!opened) return;
+    window.clearTimeout(resetTimer.current);
+    const now = Date.now();
+    if (computedAt.current !== 0 && now - computedAt.current > CALL_MIN_DATE_RECOMPUTE_MS) {
+      setDate(null);
+      setSlot(null);
+      setPickerKey((k) => k + 1);
+      void refetch();
+    }
+    computedAt.current = now;
+  }, [opened, refetch]);
+
+  // Start on the earliest day that still has a slot, skipping disabled and empty days.
+  useEffect(() => {
+    if (date === null && firstDate !== null) setDate(firstDate);
+    else if (date !== null && slots.data && !dates.has(date)) setDate(firstDate);
+  }, [date, firstDate, dates, slots.data]);
+
+  // Loading availability failed: the error's message as a toast (client §8).
+  const { error } = slots;
+  useEffect(() => {
+    if (error) notifyError(error.message);
+  }, [error]);
+
+  const close = () => {
+    onClose();
+    window.clearTimeout(resetTimer.current);
+    resetTimer.current = window.setTimeout(() => {
+      setStep('pick');
+      setSlot(null);
+      setRefusal(null);
+      book.reset();
+    }, SCHEDULE_MODAL_RESET_MS);
+  };
+
+  const confirm = () => {
+    if (!slot) return;
+    setRefusal(null);
+    book.mutate(
+      { projectId, scheduled: slot.scheduled, timezone },
+      {
+        onSuccess: (result) => {
+          if (result.kind === 'booked') {
+            notifySuccess(result.toast);
+            // A blacklisted phone reads as success and the modal closes (client §8).
+            if (blacklisted) close();
+            else setStep('done');
+          } else if (result.kind === 'slot-taken') {
+            notifyError(result.toast);
+            setSlot(null);
+            setStep('pick');
+          } else {
+            notifyError(result.toast);
+            setRefusal(result.detail);
+          }
+        },
+      },
+    );
+  };
+
+  const back = () => {
+    setRefusal(null);
+    setStep('pick');
+  };
+
+  return (
+    // Compound parts with a plain header: Modal.Header's <header> element would be a second banner landmark.
+    <Modal.Root opened={opened} onClose={close} size="lg" fullScreen={small === true}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
+          <Modal.Title fw={600}>
+            {step === 'done' ? MESSAGES.talkSoon : 'Schedule a free discovery call'}
+          </Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Group>
+        <Modal.Body>
+          {step === 'pick' && (
+            <Stack gap="sm">
+              <TickingClock timezone={timezone} />
+              {blacklisted && (
+                <Alert color="yellow" title="One more thing">
+                  {RATE_AND_BUDGET_NOTE}
+                </Alert>
+              )}
+              {(caller.isPending || slots.isPending) && !slots.isError && (
+                <Group gap="xs">
+                  <Loader size="sm" />
+                  <Text size="sm">Loading free times…</Text>
+                </Group>
+              )}
+              {slots.isError && (
+                <Alert color="red">Free times could not be loaded. Please try again later.</Alert>
+              )}
+              {slots.data && days.length === 0 && (
+                <Alert color="gray">
+                  There are no free times in the next four weeks. Please check again soon.
+                </Alert>
+              )}
+              {days.length > 0 && (
+                <>
+                  <Group align="flex-start" gap="lg" wrap="wrap">
+                    <DatePicker
+                      key={pickerKey}
+                      aria-label="Call date"
+                      value={date}
+                      onChange={(value) => {
+                        setDate(value);
+                        setSlot(null);
+                      }}
+                      defaultDate={firstDate ?? undefined}
+                      minDate={firstDate ?? undefined}
+                      maxDate={lastDate ?? undefined}
+                      excludeDate={(d) => !dates.has(d)}
+                      firstDayOfWeek={1}
+                      weekendDays={[]}
+                      nextLabel="Next month"
+                      previousLabel="Previous month"
+                    />
+                    <Stack gap="xs" style={{ flex: 1, minWidth: 200 }}>
+                      <Text size="sm" fw={600} id="schedule-call-times">
+                        {date && daySlots[0] ? longDate(daySlots[0].start, timezone) : 'Choose a date'}
+                      </Text>
+                      <Chip.Group
+                        multiple={false}
+                        value={slot?.start ?? null}
+                        onChange={(value) => setSlot(daySlots.find((s) => s.start === value) ?? null)}
+                      >
+                        <SimpleGrid
+                          cols={{ base: 3, xs: 3 }}
+                          spacing={6}
+                          role="radiogroup"
+                          aria-labelledby="schedule-call-times"
+                        >
+                          {daySlots.map((s) => (
+                            <Chip
+                              key={s.start}
+                              value={s.start}
+                              size="sm"
+                              variant="outline"
+                              radius="sm"
+                              styles={CHIP_STYLES}
+                            >
+                              {s.readableTime}
+                            </Chip>
+                          ))}
+                        </SimpleGrid>
+                      </Chip.Group>
+                    </Stack>
+                  </Group>
+                  <WorkHoursNote timezone={timezone} enabled={opened} />
+                </>
+              )}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={close}>
+                  Cancel
+                </Button>
+                <Button disabled={slot === null} onClick={() => setStep('confirm')}>
+                  Next
+                </Button>
+              </Group>
+            </Stack>
+          )}
+
+          {step === 'confirm' && slot && (
+            <Stack gap="md">
+              <Group gap="xs" wrap="nowrap">
+                {small && (
+                  <ActionIcon variant="subtle" size="lg" aria-label="Back to date and time" onClick={back}>
+                    <span aria-hidden="true">←</span>
+                  </ActionIcon>
+                )}
+                <Title order={3} size="h4">
+                  {MESSAGES.areYouSure}
+                </Title>
+              </Group>
+              <Text>
+                Your {SLOT_MINUTES}-minute discovery call will be on{' '}
+                <b>{longDateTime(slot.start, timezone)}</b> ({timezone}).
+              </Text>
+              {blacklisted && <Alert color="yellow">{RATE_AND_BUDGET_NOTE}</Alert>}
+              {refusal && <Alert color="red">{refusal}</Alert>}
+              <Group justify="flex-end">
+                {!small && (
+                  <Button variant="default" onClick={back}>
+                    Back
+                  </Button>
+                )}
+                <Button onClick={confirm} loading={book.isPending}>
+                  Yes, book the call
+                </Button>
+              </Group>
+            </Stack>
+          )}
+
+          {step === 'done' && slot && (
+            <Stack gap="md">
+              <Text>
+                Your discovery call is booked for <b>{longDateTime(slot.start, timezone)}</b> ({timezone}). We
+                sent you an e-mail with a calendar invite.
+              </Text>
+              <Group justify="flex-end">
+                <Button onClick={close}>Close</Button>
+              </Group>
+            </Stack>
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

@@ -1,0 +1,129 @@
+import { can, type ProjectRef } from '@dd/domain';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useActor } from '../../../auth/api/get-session.ts';
+import { browserTimezone, useScheduleCallCaller } from '../../api/schedule-call-caller.ts';
+import { type ScheduledCall, useMyScheduledCalls } from '../../api/schedule-call-my-calls.ts';
+import { useProjectScheduledCalls } from '../../api/schedule-call-project-calls.ts';
+import { longDateTime } from './schedule-call-format.ts';
+
+// The picker and its date library load only when someone opens the modal.
+const ScheduleCallModal = lazy(async () => ({
+  default: (await import('./schedule-call-modal.tsx')).ScheduleCallModal,
+}));
+
+const STATUS_LABEL: Record<ScheduledCall['status'], string> = {
+  booked: 'Booked',
+  pending_approval: 'Waiting for approval',
+  cancelled: 'Cancelled',
+};
+
+function CallLine({
+  call,
+  timezone,
+  showBooker,
+}: {
+  call: ScheduledCall;
+  timezone: string;
+  showBooker: boolean;
+}) {
+  return (
+    <Group component="li" gap="xs" justify="space-between" wrap="wrap">
+      <Text size="sm">
+        <time dateTime={call.scheduled}>{longDateTime(call.scheduled, timezone)}</time>
+        {showBooker && call.bookedBy ? ` · ${call.bookedBy.name} (${call.timezone})` : ''}
+      </Text>
+      <Badge
+        variant="dot"
+        color={call.status === 'booked' ? 'teal' : call.status === 'cancelled' ? 'gray' : 'yellow'}
+      >
+        {STATUS_LABEL[call.status]}
+      </Badge>
+    </Group>
+  );
+}
+
+const callList = { listStyle: 'none', padding: 0, margin: 0 } as const;
+
+/** The owner's prompt (client §6: only the project owner sees it in the updates feed) and their booked calls. */
+function OwnerPrompt({ projectId, userId }: { projectId: number; userId: number }) {
+  const [opened, setOpened] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const calls = useMyScheduledCalls(projectId, true);
+  const caller = useScheduleCallCaller(userId);
+  const timezone = caller.data?.timezone ?? browserTimezone();
+  const upcoming = (calls.data ?? []).filter(
+    (c) => c.status !== 'cancelled' && Date.parse(c.scheduled) > Date.now(),
+  );
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="discovery-call-title">
+      <Stack gap="xs">
+        <Title order={3} size="h5" id="discovery-call-title">
+          Free discovery call
+        </Title>
+        {upcoming.length === 0 ? (
+          <Text size="sm">
+            Talk your project through with our team in a free 30-minute call. Pick a time that suits you.
+          </Text>
+        ) : (
+          <Stack gap={4} component="ul" aria-label="Your discovery calls" style={callList}>
+            {upcoming.map((call) => (
+              <CallLine key={call.id} call={call} timezone={timezone} showBooker={false} />
+            ))}
+          </Stack>
+        )}
+        <Group>
+          <Button
+            size="sm"
+            variant={upcoming.length === 0 ? 'filled' : 'light'}
+            onClick={() => {
+              setMounted(true);
+              setOpened(true);
+            }}
+          >
+            {upcoming.length === 0 ? 'Schedule a call' : 'Schedule another call'}
+          </Button>
+        </Group>
+      </Stack>
+      {mounted && (
+        <Suspense fallback={null}>
+          <ScheduleCallModal projectId={projectId} opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </Paper>
+  );
+}
+
+/** Staff see every call booked on the project, pending approval ones included (issue 5). */
+function StaffCalls({ projectId }: { projectId: number }) {
+  const calls = useProjectScheduledCalls(projectId, true);
+  const list = (calls.data ?? []).filter((c) => c.status !== 'cancelled');
+  if (list.length === 0) return null;
+  const timezone = browserTimezone();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="discovery-calls-title">
+      <Stack gap="xs">
+        <Title order={3} size="h5" id="discovery-calls-title">
+          Discovery calls
+        </Title>
+        <Stack gap={4} component="ul" aria-label="Discovery calls on this project" style={callList}>
+          {list.map((call) => (
+            <CallLine key={call.id} call={call} timezone={timezone} showBooker />
+          ))}
+        </Stack>
+        <Text size="xs" c="dimmed">
+          Times in your timezone ({timezone}).
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The discovery-call part of the updates feed: the owner's prompt, or the booked calls for staff. */
+export function ScheduleCallPrompt({ projectId, project }: { projectId: number; project: ProjectRef }) {
+  const actor = useActor();
+  if (actor && can(actor, 'project:book-call', project))
+    return <OwnerPrompt projectId={projectId} userId={actor.id} />;
+  if (actor && can(actor, 'project:see-calls', project)) return <StaffCalls projectId={projectId} />;
+  return null;
+}

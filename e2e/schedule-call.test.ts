@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after } from 'node:test';
+import type { Page } from 'playwright-core';
+import { expectNoA11yViolations } from './support/axe.ts';
+import { e2eSuite, named, signIn } from './support/fixtures.ts';
+import { startMailbox } from './support/mailbox.ts';
+import { repoRoot } from './support/paths.ts';
+
+const PASSWORD = 'people-pass-123';
+const people = {
+  client: { login: 'carla@example.com', name: 'Carla Client', role: 'client', phone: '5550100' },
+  phoneClient: { login: 'phil@example.com', name: 'Phil Phone', role: 'client', phone: '5550111' },
+  accountManager: {
+    login: 'amy@example.com',
+    name: 'Amy Manager',
+    role: 'accountManager',
+    phone: '5550200',
+  },
+} as const;
+const projectIds: Record<string, number> = {};
+
+// Loaded at run time through tsx; typed loosely so the e2e project does not compile the server's sources.
+// biome-ignore lint/suspicious/noExplicitAny: the server's modules are loaded untyped on purpose.
+type Loose = Record<string, any>;
+const load = (path: string): Promise<Loose> => import(join(repoRoot, path));
+
+/** Two clients, each owning a project managed by one account manager (no API creates staff users yet). */
+async function seed(dataDir: string) {
+  const { openDatabase } = await load('apps/api/src/db/client.ts');
+  const { seedLookups } = await load('apps/api/src/db/seed-lookups.ts');
+  const { hashPassword } = await load('apps/api/src/modules/auth/password.ts');
+  const s = await load('apps/api/src/db/schema/index.ts');
+  const database = await openDatabase({ databaseUrl: null, dataDir });
+  try {
+    await database.migrate();
+    await seedLookups(database.db);
+    const passwordHash = await hashPassword(PASSWORD);
+    const ids: Record<string, number> = {};
+    for (const [key, p] of Object.entries(people)) {
+      const [row] = await database.db
+        .insert(s.users)
+        .values({
+          name: p.name,
+          login: p.login,
+          email: p.login,
+          phone: p.phone,
+          role: p.role,
+          passwordHash,
+          timezone: 'America/New_York',
+        })
+        .returning();
+      ids[key] = row.id;
+    }
+    for (const key of ['client', 'phoneClient'] as const) {
+      const [project] = await database.db
+        .insert(s.projects)
+        .values({ title: `${people[key].name} app`, ownerId: ids[key], accountManagerId: ids.accountManager })
+        .returning();
+      projectIds[key] = project.id;
+      await database.db
+        .insert(s.projectMembers)
+        .values({ projectId: project.id, userId: ids[key], kind: 'client' });
+      // These owners have had their first-visit tour, so it does not open the modal by itself.
+      await database.db
+        .insert(s.tourStates)
+        .values({ userId: ids[key], projectId: project.id, step: 4, visited: true });
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** The schedule modal, opened from the updates feed prompt, once it shows free times. */
+async function openFromPrompt(page: Page, button: string) {
+  const prompt = page.getByRole('region', { name: 'Free discovery call' });
+  await prompt.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule a free discovery call' });
+  await dialog
+    .getByText(/^\d{1,2}:\d{2} (AM|PM)$/)
+    .first()
+    .waitFor();
+  return { prompt, dialog };
+}
+
+// The clients' project strip above the page belongs to another area; its inline link is reported there.
+const A11Y = { disableRules: ['link-in-text-block'] };
+
+const JSON_API = 'application/vnd.api+json';
+
+/** Another owner books the slot starting at `start` through the API (their own project). */
+async function bookAs(base: string, login: string, start: string) {
+  const signedIn = await fetch(`${base}/api/authorization/login`, {
+    method: 'POST',
+    headers: { 'content-type': JSON_API },
+    body: JSON.stringify({ data: { type: 'user', attributes: { login, password: PASSWORD } } }),
+  });
+  const token = ((await signedIn.json()) as { data: { attributes: { token: string } } }).data.attributes
+    .token;
+  const scheduled = start.replace('T', ' ').replace(/(\.\d+)?Z$/, '');
+  const booked = await fetch(`${base}/api/scheduled-call/create`, {
+    method: 'POST',
+    headers: { 'content-type': JSON_API, authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      data: {
+        type: 'scheduled-call',
+        attributes: { project_id: projectIds.client, scheduled, timezone: 'UTC' },
+      },
+    }),
+  });
+  assert.equal(booked.status, 201, await booked.text());
+}
+
+const mailbox = await startMailbox();
+after(() => mailbox.close());
+const suite = e2eSuite('schedule-call', { seed, env: { SMTP_URL: mailbox.smtpUrl } });
+
+suite.journey(
+  "a client books a discovery call from the updates feed prompt and reads 'Talk soon!'",
+  async ({ page }) => {
+    await signIn(page, people.client.login, PASSWORD);
+    await page.waitForURL(`**/project/daily-updates/${projectIds.client}`);
+    const { prompt, dialog } = await openFromPrompt(page, 'Schedule a call');
+    await dialog.getByText(/^Your time: /).waitFor();
+    // The clock ticks each second.
+    const clock = dialog.locator('time').first();
+    const before = (await clock.textContent()) ?? '';
+    await dialog.locator('time').filter({ hasNotText: before }).first().waitFor();
+    const firstTime = dialog.getByRole('radio').first();
+    await expectNoA11yViolations(page, A11Y);
+
+    const next = dialog.getByRole('button', { name: 'Next', exact: true });
+    assert.equal(await next.isDisabled(), true);
+    const chosen = (await dialog.locator('.mantine-Chip-label').first().textContent())?.trim() ?? '';
+    const chosenStart = await firstTime.getAttribute('value');
+    await dialog.locator('.mantine-Chip-label').first().click();
+    await next.click();
+    await dialog.getByText('Are you sure?', { exact: true }).waitFor();
+    assert.ok(chosen && (await dialog.textContent())?.includes(chosen), `the confirmation names '${chosen}'`);
+    await expectNoA11yViolations(page, A11Y);
+    await dialog.getByRole('button', { name: 'Yes, book the call' }).click();
+    // Step three is titled 'Talk soon!'.
+    const done = page.getByRole('dialog', { name: 'Talk soon!' });
+    await done.waitFor();
+    await page.getByText('Call scheduled successfully!', { exact: true }).waitFor();
+    await done.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await done.waitFor({ state: 'detached' });
+
+    // The prompt now shows the booked call (the project's current-user-scheduled-calls).
+    const mine = page.getByRole('list', { name: 'Your discovery calls' });
+    await mine.getByText('Booked').waitFor();
+    assert.match((await mine.textContent()) ?? '', new RegExp(`at ${chosen}`));
+
+    // The client and the account manager receive the .ics invite.
+    for (const to of [people.client.login, people.accountManager.login]) {
+      const mail = await mailbox.waitForMail(to, (m) => m.subject.startsWith('Discovery call booked'));
+      assert.match(mail.raw, /text\/calendar/);
+      assert.match(mail.raw, /discovery-call\.ics/);
+      assert.match(mail.text, /UTC/);
+    }
+
+    // Reopening no longer offers the booked slot.
+    await prompt.getByRole('button', { name: 'Schedule another call' }).click();
+    await dialog
+      .getByText(/^\d{1,2}:\d{2} (AM|PM)$/)
+      .first()
+      .waitFor();
+    assert.ok(chosenStart);
+    assert.equal(await dialog.locator(`input[value="${chosenStart}"]`).count(), 0);
+  },
+);
+
+suite.journey(
+  'on a phone, step two has a back control and an account manager sees the call',
+  async ({ page, app }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page, people.phoneClient.login, PASSWORD);
+    await page.waitForURL(`**/project/daily-updates/${projectIds.phoneClient}`);
+    const { dialog } = await openFromPrompt(page, 'Schedule a call');
+    await expectNoA11yViolations(page, A11Y);
+    await dialog.locator('.mantine-Chip-label').nth(1).click();
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    await dialog.getByText('Are you sure?', { exact: true }).waitFor();
+    await expectNoA11yViolations(page, A11Y);
+    await dialog.getByRole('button', { name: 'Back to date and time' }).click();
+    const start = await dialog.getByRole('radio').nth(1).getAttribute('value');
+    assert.ok(start);
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+
+    // Someone else takes the same slot while Phil is on 'Are you sure?'.
+    await bookAs(app.url, people.client.login, start);
+    await dialog.getByRole('button', { name: 'Yes, book the call' }).click();
+    await page
+      .getByText('Sorry this time slot has been booked few minutes ago. Please, choose another time', {
+        exact: true,
+      })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Next', exact: true }).waitFor();
+    // The list is loaded again without the taken slot.
+    await dialog.locator(`input[value="${start}"]`).waitFor({ state: 'detached' });
+
+    await dialog.locator('.mantine-Chip-label').nth(1).click();
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Yes, book the call' }).click();
+    await page.getByText('Talk soon!', { exact: true }).waitFor();
+
+    const context = await page.context().browser()!.newContext({ baseURL: app.url });
+    const staffPage = await context.newPage();
+    try {
+      await signIn(staffPage, people.accountManager.login, PASSWORD);
+      await staffPage.goto(`/project/daily-updates/${projectIds.phoneClient}`);
+      const calls = staffPage.getByRole('list', { name: 'Discovery calls on this project' });
+      await calls.getByText(/Phil Phone \(America\/New_York\)/).waitFor();
+      await calls.getByText('Booked').waitFor();
+      assert.equal(await staffPage.getByRole('button', { name: named('Schedule a call') }).count(), 0);
+      await expectNoA11yViolations(staffPage, A11Y);
+    } finally {
+      await context.close();
+    }
+  },
+);
