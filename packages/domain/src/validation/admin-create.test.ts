@@ -4,6 +4,8 @@ import {
   adminCreateProjectSchema,
   adminCreateTeamSchema,
   adminCreateUserSchema,
+  adminRelationshipsSchema,
+  relationshipIds,
 } from './admin-create.ts';
 import { errorsOf } from './test-helpers.ts';
 
@@ -63,5 +65,33 @@ describe('adminCreateProjectSchema', () => {
     expect(adminCreateProjectSchema.safeParse({}).success).toBe(false);
     expect(adminCreateProjectSchema.safeParse({ title: '0' }).success).toBe(false);
     expect(adminCreateProjectSchema.safeParse({ title: '0.0' }).success).toBe(false);
+  });
+});
+
+describe('adminRelationshipsSchema and relationshipIds', () => {
+  it('reads a list, a single reference or null, and the first name present', () => {
+    const rels = adminRelationshipsSchema.parse({
+      team: {
+        data: [
+          { type: 'team', id: '3' },
+          { type: 'team', id: 3 },
+          { type: 'team', id: '4' },
+        ],
+      },
+      company: { data: { type: 'company', id: '9' } },
+      techs: { data: null },
+    });
+    expect(relationshipIds(rels, 'team')).toEqual([3, 4]);
+    expect(relationshipIds(rels, 'company')).toEqual([9]);
+    expect(relationshipIds(rels, 'tech', 'techs')).toEqual([]);
+    expect(relationshipIds(rels, 'developer')).toBeUndefined();
+  });
+  it('rejects ids that are not positive whole numbers', () => {
+    expect(adminRelationshipsSchema.safeParse({ team: { data: [{ type: 'team', id: 'x' }] } }).success).toBe(
+      false,
+    );
+    expect(adminRelationshipsSchema.safeParse({ team: { data: [{ type: 'team', id: -1 }] } }).success).toBe(
+      false,
+    );
   });
 });

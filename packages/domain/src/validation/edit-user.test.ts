@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editUserSchema, mergeLoginEmail } from './edit-user.ts';
+import { editUserSchema, mayAssignRole, mergeLoginEmail, ROLE_EXTRAS, roleHasExtra } from './edit-user.ts';
 import { errorsOf } from './test-helpers.ts';
 
 const user = { role: 'developer', name: 'Al', login: 'al', email: 'a@b.io', phone: '', timezone: 'UTC' };
@@ -35,5 +35,25 @@ describe('mergeLoginEmail', () => {
   it('keeps the old email unless the new one is longer than 5', () => {
     expect(mergeLoginEmail(old, { login: old.login, email: 'a@b.c' }).email).toBe('ann@example.com');
     expect(mergeLoginEmail(old, { login: old.login, email: 'a@b.io' }).email).toBe('a@b.io');
+  });
+});
+
+describe('role extras and who may assign a role', () => {
+  it('gives a client a company, a projectManager teams, a developer teams and techs', () => {
+    expect(ROLE_EXTRAS.client).toEqual(['company']);
+    expect(ROLE_EXTRAS.projectManager).toEqual(['team']);
+    expect(ROLE_EXTRAS.developer).toEqual(['team', 'tech']);
+    expect(roleHasExtra('admin', 'team')).toBe(false);
+  });
+  it('turns an empty role choice into no change', () => {
+    const parsed = editUserSchema.parse({ ...user, role: '' });
+    expect(parsed.role).toBeUndefined();
+  });
+  it('lets only a superAdmin touch superAdmins', () => {
+    expect(mayAssignRole('admin', 'developer', 'projectManager')).toBe(true);
+    expect(mayAssignRole('admin', 'superAdmin', 'superAdmin')).toBe(false);
+    expect(mayAssignRole('admin', null, 'superAdmin')).toBe(false);
+    expect(mayAssignRole('superAdmin', 'superAdmin', 'admin')).toBe(true);
+    expect(mayAssignRole('developer', 'client', 'client')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_NAME_MIN, ADMIN_PHONE_MIN } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
-import { ROLES } from '../roles.ts';
+import { ROLES, type Role } from '../roles.ts';
 import { emailField, textField } from './fields.ts';
 
 const EMAIL_MIN = 3;
@@ -12,7 +12,10 @@ const EMAIL_MIN = 3;
  * (admin §4), so role is optional.
  */
 export const editUserSchema = z.object({
-  role: z.enum(ROLES).optional(),
+  role: z
+    .union([z.literal(''), z.enum(ROLES)])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
   name: textField(FALLBACK_MESSAGES.minLength(ADMIN_NAME_MIN), ADMIN_NAME_MIN),
   login: textField(FALLBACK_MESSAGES.minLength(ADMIN_NAME_MIN), ADMIN_NAME_MIN),
   email: emailField(MESSAGES.invalidEmail, EMAIL_MIN),
@@ -20,8 +23,8 @@ export const editUserSchema = z.object({
     z.literal(''),
     z.string().trim().min(ADMIN_PHONE_MIN, FALLBACK_MESSAGES.minLength(ADMIN_PHONE_MIN)),
   ]),
-  timezone: z.string().trim().optional(),
-  avatar: z.string().optional(),
+  timezone: z.string().trim().max(64).optional(),
+  avatar: z.string().max(2048).optional(),
 });
 export type EditUserInput = z.infer<typeof editUserSchema>;
 
@@ -37,4 +40,36 @@ export function mergeLoginEmail(
     login: next.login.trim().length > 3 ? next.login.trim() : previous.login,
     email: next.email.trim().length > 5 ? next.email.trim() : previous.email,
   };
+}
+
+/** The relationships an admin form sends for a user, by role (admin §2 edit user and create forms). */
+export type UserExtra = 'company' | 'team' | 'tech';
+
+/**
+ * Role-dependent extras: a client has a company; a projectManager has teams ({product}); a developer has
+ * teams and tech expertise. Other roles have none.
+ */
+export const ROLE_EXTRAS: Readonly<Record<Role, readonly UserExtra[]>> = {
+  client: ['company'],
+  superAdmin: [],
+  admin: [],
+  accountManager: [],
+  developer: ['team', 'tech'],
+  projectManager: ['team'],
+  readonlyManager: [],
+  assistant: [],
+};
+
+export function roleHasExtra(role: Role, extra: UserExtra): boolean {
+  return ROLE_EXTRAS[role].includes(extra);
+}
+
+/**
+ * Only a superAdmin may edit or create a superAdmin, or make someone one; an admin manages every other
+ * role. (The spec leaves this open; an admin promoting themselves past the top role would be a hole.)
+ */
+export function mayAssignRole(actorRole: Role, currentRole: Role | null, nextRole: Role): boolean {
+  if (actorRole === 'superAdmin') return true;
+  if (actorRole !== 'admin') return false;
+  return currentRole !== 'superAdmin' && nextRole !== 'superAdmin';
 }

@@ -30,6 +30,8 @@ export const COMPANY_LIST_RULES: ListRules = {
   includes: COMPANY_INCLUDES,
   defaultSort: 'title',
   defaultSize: 15,
+  // The admin forms' pickers ask for every row (page[size]=0, admin §9 "unlimited lists").
+  allowUnlimited: true,
 };
 
 type CompanyRow = typeof companies.$inferSelect;

@@ -1,11 +1,51 @@
-import { can } from '@dd/domain';
+import {
+  adminCreateUserSchema,
+  adminRelationshipsSchema,
+  can,
+  editUserSchema,
+  userPasswordSchema,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, forbidden } from '../../lib/app-error.ts';
+import { AppError, attr, forbidden } from '../../lib/app-error.ts';
+import { createUser } from '../../modules/admin-forms/create-user.ts';
+import { updateUser } from '../../modules/admin-forms/update-user.ts';
+import { changeOwnPassword, changePasswordWithToken } from '../../modules/password-reset/change-password.ts';
+import { invalidResetToken } from '../../modules/password-reset/reset-tokens.ts';
 import { getUserDocument, USER_INCLUDES } from '../../modules/users/get-user.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const includeQuery = z.object({ include: z.string().optional() });
+
+// PATCH /user/{id} carries two shapes (admin §7 and the password flows): a password change, or the
+// admin's edit-user attributes. The handler picks the schema by the presence of `password`.
+const patchUserBody = z.object({
+  data: z.object({
+    type: z.literal('user').optional(),
+    id: z.union([z.string(), z.number()]).optional(),
+    attributes: z.record(z.string(), z.unknown()),
+    relationships: adminRelationshipsSchema,
+  }),
+});
+const passwordAttributes = userPasswordSchema.extend({ token: z.string().trim().min(1).max(200).optional() });
+
+const createUserBody = z.object({
+  data: z.object({
+    type: z.literal('user').optional(),
+    attributes: adminCreateUserSchema,
+    relationships: adminRelationshipsSchema,
+  }),
+});
+
+/** Attribute validation inside the handler, answered like the route schemas answer (422 + pointers). */
+function parseAttributes<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new AppError(
+    'unprocessable',
+    result.error.issues.map((issue) => ({ title: issue.message, pointer: attr(issue.path.join('/')) })),
+  );
+}
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,6 +65,58 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           });
       }
       return getUserDocument(app.db, id, include, { hideContacts: actor.role === 'readonlyManager', self });
+    },
+  );
+
+  app.patch(
+    '/user/:id',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Edit a user (admin-level), or set a new password (reset token or own session)',
+        params: idParams,
+        body: patchUserBody,
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { attributes, relationships } = request.body.data;
+      if ('password' in attributes) {
+        const { password, token } = parseAttributes(passwordAttributes, attributes);
+        const now = app.config.now();
+        if (token) {
+          await changePasswordWithToken(app.db, { userId: id, token, password, now });
+        } else {
+          const actor = app.requireActor(request);
+          if (actor.id !== id) throw invalidResetToken({ pointer: attr('token') });
+          await changeOwnPassword(app.db, { userId: id, sessionId: actor.sessionId, password, now });
+        }
+        return getUserDocument(app.db, id, [], { hideContacts: false, self: true });
+      }
+      const actor = app.authorize(request, 'admin:access');
+      await updateUser(app.db, actor, id, {
+        attributes: parseAttributes(editUserSchema, attributes),
+        relationships,
+      });
+      return getUserDocument(app.db, id, ['role', 'company', 'tech', 'team'], {
+        hideContacts: false,
+        self: actor.id === id,
+      });
+    },
+  );
+
+  app.post(
+    '/user/create',
+    { schema: { tags: ['user'], summary: 'Create a user (admin-level)', body: createUserBody } },
+    async (request, reply) => {
+      const actor = app.authorize(request, 'admin:access');
+      const { id } = await createUser(app.db, actor, request.body.data);
+      const document = await getUserDocument(app.db, id, ['role', 'company', 'tech', 'team'], {
+        hideContacts: false,
+        self: false,
+      });
+      return reply.code(201).send(document);
     },
   );
 };

@@ -61,7 +61,7 @@ export function ProjectsTablePage() {
         rows={query.data?.rows ?? []}
         rowKey={(p) => String(p.id)}
         loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-        emptyText="No projects match these filters"
+        emptyText={Object.keys(filter).length > 0 ? 'No projects match these filters' : 'No projects yet'}
         sort={table.sort}
         onSort={table.setSort}
         page={table.page}

@@ -1,15 +1,188 @@
-import { ComingSoon } from '../../../lib/ui/coming-soon.tsx';
+import {
+  type EditUserInput,
+  editUserSchema,
+  isRole,
+  MESSAGES,
+  mayAssignRole,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+} from '@dd/domain';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
+import { useActor } from '../../auth/api/get-session.ts';
+import { type EditableUser, useUser } from '../api/get-user.ts';
+import { useUserFormOptions } from '../api/get-user-form-options.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { uploadAvatar } from '../api/upload-avatar.ts';
+import { RoleExtrasFields } from './role-extras-fields.tsx';
 
-/** Coming soon: a later feature replaces this file with the real screen (the route and guard are in place). */
+const validate = schemaResolver(editUserSchema, { sync: true });
+
+/** /edit-user/{id} (admin-level): the form titled User (admin §2, §4, §5). */
 export function EditUserPage() {
+  useDocumentTitle('User · Delivery Desk');
+  const { id = '' } = useParams();
+  const user = useUser(id);
   return (
-    <ComingSoon
-      title={'User'}
-      purpose={"Edit one person's role, contact details, time zone and avatar."}
-      plans={[
-        'Role-dependent extras: company for clients, team and tech expertise for developers',
-        'CANCEL goes back, SAVE stores the changes',
-      ]}
-    />
+    <Container size="sm" py="lg">
+      <Title order={1} mb="md">
+        User
+      </Title>
+      {user.isPending ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>Loading user…</Text>
+        </Group>
+      ) : user.isError ? (
+        <Alert color="red" title="Could not load this user">
+          The user may have been deactivated. Go back to the users table and try again.
+        </Alert>
+      ) : (
+        <EditUserForm key={user.data.id} user={user.data} />
+      )}
+    </Container>
+  );
+}
+
+type FormValues = Omit<EditableUser, 'id'>;
+
+function EditUserForm({ user }: { user: EditableUser }) {
+  const navigate = useNavigate();
+  const actor = useActor();
+  const options = useUserFormOptions();
+  const update = useUpdateUser();
+  const { id, ...initialValues } = user;
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: (values) => validate(values),
+  });
+  const values = form.getValues();
+  const actorRole = actor?.role;
+  const current = isRole(user.role) ? user.role : null;
+  const roleOptions = ROLES.filter((r) => actorRole && mayAssignRole(actorRole, current, r)).map((r) => ({
+    value: r,
+    label: ROLE_LABELS[r],
+  }));
+
+  const submit = form.onSubmit((v) => {
+    const attributes: EditUserInput = {
+      role: v.role === '' ? undefined : v.role,
+      name: v.name,
+      timezone: v.timezone,
+      login: v.login,
+      email: v.email,
+      phone: v.phone,
+      avatar: v.avatar,
+    };
+    update.mutate(
+      { id, attributes, extras: { companyId: v.companyId, teamIds: v.teamIds, techIds: v.techIds } },
+      {
+        onSuccess: () => notifySuccess(MESSAGES.updated),
+        onError: (error) => {
+          const field = isApiError(error) ? error.pointerField : undefined;
+          const title = isApiError(error) ? error.firstError?.title : undefined;
+          if (field && field in values && title) form.setFieldError(field, title);
+          else notifyError(MESSAGES.genericError);
+        },
+      },
+    );
+  });
+
+  // The server refuses it too: only a superAdmin edits a superAdmin.
+  const locked = actorRole !== undefined && current !== null && !mayAssignRole(actorRole, current, current);
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+      {locked && (
+        <Alert
+          color="gray"
+          mb="md"
+          title={`Only a ${ROLE_LABELS.superAdmin} can edit a ${ROLE_LABELS.superAdmin}`}
+        >
+          You can look at this profile but not change it.
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Select
+            size="md"
+            label="User role"
+            data={roleOptions}
+            value={values.role || null}
+            // An empty or unselected role choice is ignored (admin §4).
+            onChange={(role) => {
+              if (role && isRole(role)) form.setFieldValue('role', role as Role);
+            }}
+            allowDeselect={false}
+          />
+          <TextInput label="Full name" autoComplete="off" {...form.getInputProps('name')} />
+          <Select
+            size="md"
+            label="Time zone"
+            searchable
+            data={options.timezones}
+            nothingFoundMessage="No matching time zone"
+            {...form.getInputProps('timezone')}
+            onChange={(zone) => form.setFieldValue('timezone', zone ?? '')}
+          />
+          <TextInput
+            label="Login"
+            description="A new login is kept only when longer than 3 characters"
+            autoComplete="off"
+            {...form.getInputProps('login')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            description="A new e-mail is kept only when longer than 5 characters"
+            autoComplete="off"
+            {...form.getInputProps('email')}
+          />
+          <TextInput label="Phone" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+          <AvatarInput
+            value={values.avatar}
+            onChange={(url) => form.setFieldValue('avatar', url)}
+            upload={uploadAvatar}
+          />
+          <RoleExtrasFields
+            role={values.role}
+            companyId={values.companyId}
+            teamIds={values.teamIds}
+            techIds={values.techIds}
+            onChange={(patch) => form.setValues(patch)}
+            companies={options.companies}
+            teams={options.teams}
+            techGroups={options.techGroups}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={() => navigate(-1)}>
+              CANCEL
+            </Button>
+            <Button type="submit" loading={update.isPending} disabled={locked}>
+              SAVE
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
   );
 }

@@ -1,0 +1,74 @@
+import {
+  type AdminRelationships,
+  type EditUserInput,
+  mayAssignRole,
+  mergeLoginEmail,
+  type Role,
+} from '@dd/domain';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import { emailTaken, isUniqueViolation, loginTaken } from './checks.ts';
+import { applyTeamsAndTechs, readUserExtras } from './user-extras.ts';
+
+export type UpdateUserRequest = { attributes: EditUserInput; relationships?: AdminRelationships };
+
+/**
+ * Edit user (admin §2, §4, §5). The empty role choice keeps the role; a new login is taken only when
+ * longer than 3 characters and a new e-mail only when longer than 5; an empty phone clears it. The
+ * role is read fresh on every request, so a change applies on that user's next request.
+ */
+export async function updateUser(
+  db: Db,
+  actor: { id: number; role: Role },
+  userId: number,
+  request: UpdateUserRequest,
+): Promise<void> {
+  const [user] = await db
+    .select({ id: users.id, role: users.role, login: users.login, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+  if (!user) throw notFound('User');
+  const { attributes: a } = request;
+  const role = (a.role ?? user.role) as Role;
+  if (!mayAssignRole(actor.role, user.role as Role, role)) throw forbidden();
+
+  const { login, email } = mergeLoginEmail(user, { login: a.login, email: a.email });
+  const clash = await db
+    .select({ login: users.login, email: users.email })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, userId),
+        or(sql`lower(${users.email}) = lower(${email})`, sql`lower(${users.login}) = lower(${login})`),
+      ),
+    );
+  if (clash.some((u) => u.email.toLowerCase() === email.toLowerCase())) throw emailTaken();
+  if (clash.length > 0) throw loginTaken();
+
+  try {
+    await db.transaction(async (tx) => {
+      const extras = await readUserExtras(tx, request.relationships);
+      await tx
+        .update(users)
+        .set({
+          role,
+          name: a.name,
+          login,
+          email,
+          phone: a.phone === '' ? null : a.phone,
+          ...(a.timezone !== undefined ? { timezone: a.timezone || null } : {}),
+          ...(a.avatar !== undefined ? { avatar: a.avatar || null } : {}),
+          ...(role === 'client' && extras.companyId !== undefined ? { companyId: extras.companyId } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId));
+      await applyTeamsAndTechs(tx, userId, role, extras);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_uq')) throw emailTaken();
+    if (isUniqueViolation(error, 'users_login_uq')) throw loginTaken();
+    throw error;
+  }
+}

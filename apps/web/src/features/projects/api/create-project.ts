@@ -1,0 +1,46 @@
+import type { AdminCreateProjectInput } from '@dd/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, toDocument } from '../../../lib/api-client.ts';
+
+export type ProjectPeople = {
+  clientIds: string[];
+  accountManagerId: string | null;
+  projectManagerIds: string[];
+  developerIds: string[];
+  companyId: string | null;
+  techIds: string[];
+  projectTypeIds: string[];
+};
+
+const list = (type: string, ids: string[]) => ids.map((id) => ({ type, id }));
+
+/** POST /api/project/create: type project, attributes and relationships as in the admin form (admin §7). */
+export async function createProject(input: { attributes: AdminCreateProjectInput; people: ProjectPeople }) {
+  const p = input.people;
+  return api.post(
+    '/project/create',
+    toDocument(
+      'project',
+      { ...input.attributes },
+      {
+        relationships: {
+          client: list('user', p.clientIds),
+          accountManager: list('user', p.accountManagerId ? [p.accountManagerId] : []),
+          projectManager: list('user', p.projectManagerIds),
+          developer: list('user', p.developerIds),
+          company: list('company', p.companyId ? [p.companyId] : []),
+          tech: list('tech', p.techIds),
+          projectType: list('project-type', p.projectTypeIds),
+        },
+      },
+    ),
+  );
+}
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProject,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}

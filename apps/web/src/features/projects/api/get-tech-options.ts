@@ -1,0 +1,36 @@
+import { LABELS } from '@dd/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+export type TechOptionGroup = { group: string; items: Array<{ value: string; label: string }> };
+
+/** GET /api/tech/search?actualOnly=1&include=tech-group, grouped in the spec's order for one multi-select. */
+export async function getTechOptions(): Promise<TechOptionGroup[]> {
+  try {
+    const { data } = await api.get<Resource[]>('/tech/search', {
+      params: { actualOnly: 1, include: 'tech-group' },
+      suppressErrorToast: true,
+    });
+    const groups = new Map<string, TechOptionGroup['items']>();
+    for (const row of data) {
+      const group = String((row.techGroup as Resource | null)?.title ?? 'Other');
+      if (!groups.has(group)) groups.set(group, []);
+      groups.get(group)!.push({ value: String(row.id), label: String(row.title ?? '') });
+    }
+    const order: readonly string[] = LABELS.techGroups;
+    const rank = (g: string) => (order.includes(g) ? order.indexOf(g) : order.length);
+    return [...groups.entries()]
+      .sort(([a], [b]) => rank(a) - rank(b))
+      .map(([group, items]) => ({ group, items }));
+  } catch {
+    return [];
+  }
+}
+
+export function useTechOptions() {
+  return (
+    useQuery(
+      queryOptions({ queryKey: ['projects', 'tech-options'], queryFn: getTechOptions, staleTime: 600_000 }),
+    ).data ?? []
+  );
+}

@@ -1,0 +1,30 @@
+import type { AdminCreateTeamInput } from '@dd/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, toDocument } from '../../../lib/api-client.ts';
+
+/** POST /api/team/create with title, punch-line, avatar and the projectManager relation (admin §7). */
+export async function createTeam(input: {
+  attributes: AdminCreateTeamInput;
+  projectManagerId: string | null;
+}) {
+  return api.post(
+    '/team/create',
+    toDocument(
+      'team',
+      { ...input.attributes },
+      {
+        relationships: {
+          projectManager: input.projectManagerId ? [{ type: 'user', id: input.projectManagerId }] : [],
+        },
+      },
+    ),
+  );
+}
+
+export function useCreateTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTeam,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['teams'] }),
+  });
+}

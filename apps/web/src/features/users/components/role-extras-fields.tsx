@@ -1,0 +1,101 @@
+import { type Role, roleHasExtra } from '@dd/domain';
+import { MultiSelect, Select, Stack } from '@mantine/core';
+import { useProductLabel } from '../../../lib/app-config.ts';
+import type { Option, TechGroup } from '../api/get-user-form-options.ts';
+
+type RoleExtrasFieldsProps = {
+  role: Role | '';
+  companyId: string | null;
+  teamIds: string[];
+  techIds: string[];
+  onChange: (patch: { companyId?: string | null; teamIds?: string[]; techIds?: string[] }) => void;
+  companies: Option[];
+  teams: Option[];
+  techGroups: TechGroup[];
+  /** The New User form asks for one team for a project manager (admin §2); edit user for several. */
+  singleTeamFor?: Role;
+};
+
+/**
+ * The role-dependent extras (admin §2): a client gets Client company; a projectManager gets {product};
+ * a developer gets {product} and Tech expertise selects grouped Backend, Frontend, ... Other.
+ */
+export function RoleExtrasFields(props: RoleExtrasFieldsProps) {
+  const product = useProductLabel();
+  const { role } = props;
+  if (role === '') return null;
+  const techSet = new Set(props.techIds);
+  const single = props.singleTeamFor === role;
+  return (
+    <Stack gap="md">
+      {roleHasExtra(role, 'company') && (
+        <Select
+          size="md"
+          label="Client company"
+          placeholder="Choose a company"
+          data={props.companies}
+          value={props.companyId}
+          onChange={(companyId) => props.onChange({ companyId })}
+          searchable
+          clearable
+          nothingFoundMessage="No company matches"
+        />
+      )}
+      {roleHasExtra(role, 'team') &&
+        (single ? (
+          <Select
+            size="md"
+            label={product}
+            placeholder={`Choose a ${product.toLowerCase()}`}
+            data={props.teams}
+            value={props.teamIds[0] ?? null}
+            onChange={(id) => props.onChange({ teamIds: id ? [id] : [] })}
+            searchable
+            clearable
+            nothingFoundMessage="Nothing matches"
+          />
+        ) : (
+          <MultiSelect
+            size="md"
+            label={product}
+            placeholder={props.teamIds.length ? undefined : `Choose ${product.toLowerCase()}s`}
+            data={props.teams}
+            value={props.teamIds}
+            onChange={(teamIds) => props.onChange({ teamIds })}
+            searchable
+            clearable
+            nothingFoundMessage="Nothing matches"
+          />
+        ))}
+      {roleHasExtra(role, 'tech') && (
+        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend style={{ fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)', marginBottom: 8 }}>
+            Tech expertise
+          </legend>
+          <Stack gap="sm">
+            {props.techGroups.map((group) => {
+              const values = group.items.map((i) => i.value);
+              return (
+                <MultiSelect
+                  size="md"
+                  key={group.group}
+                  label={group.group}
+                  data={group.items}
+                  value={values.filter((v) => techSet.has(v))}
+                  onChange={(picked) =>
+                    props.onChange({
+                      techIds: [...props.techIds.filter((id) => !values.includes(id)), ...picked],
+                    })
+                  }
+                  searchable
+                  clearable
+                  nothingFoundMessage="Nothing matches"
+                />
+              );
+            })}
+          </Stack>
+        </fieldset>
+      )}
+    </Stack>
+  );
+}
