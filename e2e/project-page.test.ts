@@ -76,6 +76,10 @@ async function seed(dataDir: string) {
       { projectId: project.id, userId: ids.projectManager, kind: 'projectManager' },
     ]);
     await database.db.update(s.projects).set({ accountManagerId: ids.projectManager });
+    // This owner finished the first-visit tour (e2e/project-team.test.ts walks through it).
+    await database.db
+      .insert(s.tourStates)
+      .values({ userId: ids.client, projectId: project.id, step: 4, visited: true, openModal: false });
   } finally {
     await database.close();
   }
@@ -87,6 +91,11 @@ const page1 = () => `/project/daily-updates/${projectId}`;
 suite.journey(
   "a client edits details and sees 'Project updated!', attaches a file and a link",
   async ({ page }) => {
+    const cspErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text()))
+        cspErrors.push(m.text());
+    });
     await signIn(page, people.client.login, PASSWORD);
     // The root redirect takes the client to their project.
     await page.waitForURL(`**${page1()}`);
@@ -168,6 +177,10 @@ suite.journey(
 
     // Clients do not post updates.
     assert.equal(await page.getByRole('button', { name: named('ADD UPDATE') }).count(), 0);
+    // No CHAT_WIDGET_URL in this suite: no live chat, and nothing refused by the CSP.
+    assert.equal(await page.getByRole('button', { name: 'Chat with us' }).count(), 0);
+    assert.equal(await page.locator('iframe').count(), 0);
+    assert.deepEqual(cspErrors, []);
   },
 );
 

@@ -1,14 +1,23 @@
-import { Suspense, useEffect } from 'react';
+import { can } from '@dd/domain';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useActor } from '../features/auth/api/get-session.ts';
 import { RouteLoader } from './shell/full-page-loader.tsx';
 import { GlobalProgress } from './shell/global-progress.tsx';
 import { Header } from './shell/header.tsx';
 import './shell/shell.css';
 
+// Clients only: the strip's code loads apart from the first screen.
+const ProjectsStrip = lazy(() =>
+  import('./shell/projects-strip.tsx').then((m) => ({ default: m.ProjectsStrip })),
+);
+
 /** Every screen: progress bar, skip link, header (hidden on /get-started) and the page in <main>. */
 export function AppLayout() {
   const { pathname } = useLocation();
   const withHeader = pathname !== '/get-started';
+  const actor = useActor();
+  const withStrip = withHeader && can(actor, 'project:list-own') && !pathname.startsWith('/login');
 
   // A new screen starts at the top, as a full page load would.
   useEffect(() => {
@@ -22,6 +31,11 @@ export function AppLayout() {
         Skip to content
       </a>
       {withHeader && <Header />}
+      {withStrip && (
+        <Suspense fallback={null}>
+          <ProjectsStrip />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1} className={withHeader ? 'dd-main' : 'dd-main--bare'}>
         <Suspense fallback={<RouteLoader />}>
           <Outlet />

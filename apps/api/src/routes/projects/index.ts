@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { documentOf } from '../../lib/jsonapi/document.ts';
+import { saveTeam } from '../../modules/project-team/save-team.ts';
 import {
   getProjectDocument,
   PROJECT_INCLUDES,
   type ProjectInclude,
   rememberVisit,
 } from '../../modules/projects/get-project.ts';
+import { listOwnProjects } from '../../modules/projects/list-own-projects.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { presentCompany } from '../../modules/projects/project-presenter.ts';
 import { saveProject } from '../../modules/projects/save-project.ts';
@@ -22,16 +24,28 @@ const relationshipList = (type: string) =>
     .object({ data: z.array(z.object({ type: z.literal(type), id: z.coerce.number().int().positive() })) })
     .transform((r) => r.data.map((d) => d.id));
 
+const userList = relationshipList('user').optional();
+// The details form sends attributes with tech, types and client; the team panel sends only the team
+// relationships developer, projectManager and accountManager (client spec §7; kebab-case names too).
 const projectPatchBody = z.object({
   data: z.object({
     type: z.literal('project'),
     id: z.coerce.string().optional(),
-    attributes: projectSaveSchema,
+    // An empty attributes object (a team-only save) counts as no attributes.
+    attributes: z.preprocess(
+      (raw) => (raw && typeof raw === 'object' && Object.keys(raw).length === 0 ? undefined : raw),
+      projectSaveSchema.optional(),
+    ),
     relationships: z
       .object({
         tech: relationshipList('tech').optional(),
         types: relationshipList('project-type').optional(),
-        client: relationshipList('user').optional(),
+        client: userList,
+        developer: userList,
+        projectManager: userList,
+        'project-manager': userList,
+        accountManager: userList,
+        'account-manager': userList,
       })
       .optional(),
   }),
@@ -73,6 +87,21 @@ function parseIncludes(raw: string | undefined): ProjectInclude[] {
  */
 const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
+    '/project/mine',
+    {
+      schema: {
+        tags: ['project'],
+        summary: "The signed-in client's projects, for the shell's projects strip",
+      },
+    },
+    async (request) => {
+      const actor = app.authorize(request, 'project:list-own');
+      const rows = await listOwnProjects(app.db, actor.id);
+      return documentOf(rows, undefined, { 'page-count': rows.length > 0 ? 1 : 0, total: rows.length });
+    },
+  );
+
+  app.get(
     '/project/:id',
     {
       schema: {
@@ -100,16 +129,36 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['project'],
-        summary: 'Save the project details form',
+        summary: 'Save the project details form, or the team (developer, projectManager, accountManager)',
         params: idParams,
         body: projectPatchBody,
       },
     },
     async (request) => {
       const ref = await loadProjectRef(app.db, request.params.id);
-      const actor = app.authorize(request, 'project:update', ref);
       const { attributes, relationships = {} } = request.body.data;
-      await saveProject(app.db, ref.id, ref.ownerId, attributes, relationships, app.config.now());
+      const { tech, types, client } = relationships;
+      const team = {
+        developer: relationships.developer,
+        projectManager: relationships.projectManager ?? relationships['project-manager'],
+        accountManager: relationships.accountManager ?? relationships['account-manager'],
+      };
+      const detailsSent = [attributes, tech, types, client].some((part) => part !== undefined);
+      const teamSent = Object.values(team).some((ids) => ids !== undefined);
+      if (!detailsSent && !teamSent)
+        throw new AppError('unprocessable', { title: 'Nothing to save', pointer: '/data' });
+      if (!attributes && (tech || types || client))
+        throw new AppError('unprocessable', {
+          title: 'Project attributes are required',
+          pointer: '/data/attributes',
+        });
+      // Each part is authorized before anything changes: details by project:update, team by manage-team.
+      let actor = app.requireActor(request);
+      if (detailsSent) actor = app.authorize(request, 'project:update', ref);
+      if (teamSent) actor = app.authorize(request, 'project:manage-team', ref);
+      if (attributes)
+        await saveProject(app.db, ref.id, ref.ownerId, attributes, { tech, types, client }, app.config.now());
+      if (teamSent) await saveTeam(app.db, ref.id, team, app.config.now());
       return getProjectDocument(app.db, ref.id, [], {
         viewerId: actor.id,
         hideContacts: !can(actor, 'project:see-contacts', ref),

@@ -1,15 +1,36 @@
 import { ROLES, type Role } from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileBlobs, links, projectFiles, projectLinks, users } from '../../db/schema/index.ts';
-import { buildProject, signedInAs } from '../../test/factories.ts';
+import {
+  fileBlobs,
+  images,
+  links,
+  projectFiles,
+  projectLinks,
+  projectMembers,
+  reminderSettings,
+  users,
+} from '../../db/schema/index.ts';
+import { buildProject, buildUser, signedInAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Who may do what on the project page (client spec §6), for every role as owner and as non-owner.
  * Written out by hand from the spec, not computed from can(), so a change of rule shows up here.
  */
-type Case = 'read' | 'edit' | 'attach' | 'deleteAttachment' | 'download' | 'postUpdate';
+type Case =
+  | 'read'
+  | 'edit'
+  | 'attach'
+  | 'deleteAttachment'
+  | 'download'
+  | 'postUpdate'
+  | 'manageTeam'
+  | 'addMember'
+  | 'readReminders'
+  | 'toggleReminder'
+  | 'tour'
+  | 'ownProjects';
 const STAFF: Role[] = [
   'superAdmin',
   'admin',
@@ -19,6 +40,7 @@ const STAFF: Role[] = [
   'readonlyManager',
   'assistant',
 ];
+const TEAM_EDITORS: Role[] = ['superAdmin', 'admin', 'accountManager', 'projectManager'];
 const ALLOWED: Record<Case, { owner: Role[]; nonOwner: Role[] }> = {
   read: { owner: [...ROLES], nonOwner: STAFF },
   edit: {
@@ -41,6 +63,16 @@ const ALLOWED: Record<Case, { owner: Role[]; nonOwner: Role[] }> = {
     owner: ['superAdmin', 'admin', 'accountManager', 'developer', 'projectManager'],
     nonOwner: ['superAdmin', 'admin', 'accountManager', 'developer', 'projectManager'],
   },
+  // Team editing, add-person modals and reminder toggles: the spec hides the roles ("a helper check");
+  // ours are admin-level users, project managers and account managers, owner or not.
+  manageTeam: { owner: TEAM_EDITORS, nonOwner: TEAM_EDITORS },
+  addMember: { owner: TEAM_EDITORS, nonOwner: TEAM_EDITORS },
+  readReminders: { owner: TEAM_EDITORS, nonOwner: TEAM_EDITORS },
+  toggleReminder: { owner: TEAM_EDITORS, nonOwner: TEAM_EDITORS },
+  // The first-visit tour is the owning client's alone.
+  tour: { owner: ['client'], nonOwner: [] },
+  // The shell's projects strip: clients only, whoever owns the project.
+  ownProjects: { owner: ['client'], nonOwner: ['client'] },
 };
 
 let t: TestApp;
@@ -63,7 +95,21 @@ async function fixture(role: Role, owner: boolean) {
     .values({ title: 'Project link', url: 'https://example.com' })
     .returning();
   await db.insert(projectLinks).values({ projectId: project.id, linkId: link!.id });
-  return { user, headers, project, fileId: file!.id, linkId: link!.id };
+  const developer = await buildUser(db, { role: 'developer' });
+  await db.insert(projectMembers).values({ projectId: project.id, userId: developer.id, kind: 'developer' });
+  const [avatar] = await db
+    .insert(images)
+    .values({ title: 'a.png', mime: 'image/png', size: 1, data: 'AA==' })
+    .returning();
+  return {
+    user,
+    headers,
+    project,
+    fileId: file!.id,
+    linkId: link!.id,
+    developerId: developer.id,
+    avatar: `/api/image/${avatar!.id}`,
+  };
 }
 
 const ok = (status: number) => status >= 200 && status < 300;
@@ -73,7 +119,7 @@ describe.each(ROLES.flatMap((role) => [[role, true] as const, [role, false] as c
   (role, owner) => {
     const expected = (c: Case) => ALLOWED[c][owner ? 'owner' : 'nonOwner'].includes(role);
 
-    it('reads, edits, attaches, downloads, deletes and posts as the spec allows', async () => {
+    it('reads, edits, attaches, downloads, deletes, posts, edits the team and toggles reminders as allowed', async () => {
       const f = await fixture(role, owner);
       const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
         t.app.inject({
@@ -113,6 +159,51 @@ describe.each(ROLES.flatMap((role) => [[role, true] as const, [role, false] as c
             })
           ).statusCode,
         ),
+        manageTeam: ok(
+          (
+            await inject('PATCH', `/api/project/${f.project.id}`, {
+              data: {
+                type: 'project',
+                relationships: { developer: { data: [{ type: 'user', id: String(f.developerId) }] } },
+              },
+            })
+          ).statusCode,
+        ),
+        addMember: ok(
+          (
+            await inject('POST', `/api/project/${f.project.id}/team-member`, {
+              data: {
+                type: 'user',
+                attributes: {
+                  role: 'projectManager',
+                  name: 'New Manager',
+                  email: `new-${role}-${owner}@example.com`,
+                  avatar: f.avatar,
+                },
+              },
+            })
+          ).statusCode,
+        ),
+        readReminders: ok(
+          (
+            await inject(
+              'GET',
+              `/api/reminder-setting/search?filter[project_id]=${f.project.id}&page[size]=null`,
+            )
+          ).statusCode,
+        ),
+        toggleReminder: ok(
+          (
+            await inject('POST', '/api/reminder-setting/create', {
+              data: {
+                type: 'reminder-setting',
+                attributes: { project_id: f.project.id, user_id: f.developerId, is_enabled: 0 },
+              },
+            })
+          ).statusCode,
+        ),
+        tour: ok((await inject('GET', `/api/project/${f.project.id}/tour-state`)).statusCode),
+        ownProjects: ok((await inject('GET', '/api/project/mine')).statusCode),
       };
       const want = Object.fromEntries((Object.keys(ALLOWED) as Case[]).map((c) => [c, expected(c)]));
       expect(outcome).toEqual(want);
@@ -121,6 +212,23 @@ describe.each(ROLES.flatMap((role) => [[role, true] as const, [role, false] as c
       expect(ok((await inject('DELETE', `/api/project/${f.project.id}/file/${f.fileId}`)).statusCode)).toBe(
         expected('deleteAttachment'),
       );
+      // A later toggle flips the setting: same rule as the first one.
+      const [setting] = await t.database.db
+        .insert(reminderSettings)
+        .values({ projectId: f.project.id, userId: f.developerId, isEnabled: 0 })
+        .onConflictDoUpdate({
+          target: [reminderSettings.projectId, reminderSettings.userId],
+          set: { isEnabled: 0 },
+        })
+        .returning();
+      const flip = await inject('PATCH', `/api/reminder-setting/${setting!.id}`, {
+        data: { type: 'reminder-setting', attributes: { 'is-enabled': 1 } },
+      });
+      expect(ok(flip.statusCode)).toBe(expected('toggleReminder'));
+      const tourSave = await inject('PATCH', `/api/project/${f.project.id}/tour-state`, {
+        data: { type: 'tour-state', attributes: { step: 2, visited: true, 'open-modal': false } },
+      });
+      expect(ok(tourSave.statusCode)).toBe(expected('tour'));
     });
   },
 );

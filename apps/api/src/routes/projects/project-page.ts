@@ -4,14 +4,23 @@ import imageRoutes from '../images/index.ts';
 import linkRoutes from '../links/index.ts';
 import projectUpdateRoutes from '../project-updates/index.ts';
 import projectRoutes from './index.ts';
+import reminderSettingRoutes from './reminder-settings.ts';
+import projectTeamRoutes from './team.ts';
+import tourRoutes from './tour.ts';
 
-/** Every call of the client project page (issue 4): project, files, links, updates, avatar images. */
+/**
+ * Every call of the client project page (issue 4): project, files, links, updates, avatar images, the
+ * team (new members, reminders), the first-visit tour and the clients' projects strip.
+ */
 const projectPageRoutes: FastifyPluginAsync = async (api) => {
   await api.register(projectRoutes);
   await api.register(fileRoutes);
   await api.register(linkRoutes);
   await api.register(projectUpdateRoutes);
   await api.register(imageRoutes);
+  await api.register(projectTeamRoutes);
+  await api.register(reminderSettingRoutes);
+  await api.register(tourRoutes);
 };
 
 export default projectPageRoutes;

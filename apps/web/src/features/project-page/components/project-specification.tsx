@@ -19,6 +19,8 @@ import { useActor } from '../../auth/api/get-session.ts';
 import { addProjectLink, deleteAttachment, fileDownloadUrl } from '../api/attachments.ts';
 import { type ProjectView, projectQueryKey } from '../api/get-project.ts';
 import { uploadProjectFile } from '../api/upload-file.ts';
+import { AttachHint } from './attach-hint.tsx';
+import { useTour } from './tour-context.tsx';
 
 type UploadItem = {
   key: number;
@@ -44,6 +46,7 @@ export function ProjectSpecification({ project }: { project: ProjectView }) {
   const [linkText, setLinkText] = useState('');
   const resetRef = useRef<() => void>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: projectQueryKey(project.id) });
+  const tour = useTour();
 
   const patchUpload = (key: number, patch: Partial<UploadItem>) =>
     setUploads((items) => items.map((i) => (i.key === key ? { ...i, ...patch } : i)));
@@ -250,13 +253,30 @@ export function ProjectSpecification({ project }: { project: ProjectView }) {
         </Stack>
         {mayAttach && (
           <Stack gap="xs">
-            <FileButton onChange={startUploads} multiple resetRef={resetRef}>
-              {(props) => (
-                <Button {...props} variant="light" w="fit-content">
-                  Attach files
-                </Button>
-              )}
-            </FileButton>
+            <AttachHint>
+              <FileButton
+                onChange={(files) => {
+                  tour?.attachClosed();
+                  startUploads(files);
+                }}
+                multiple
+                resetRef={resetRef}
+              >
+                {(props) => (
+                  <Button
+                    {...props}
+                    onClick={() => {
+                      tour?.attachOpened();
+                      props.onClick();
+                    }}
+                    variant="light"
+                    w="fit-content"
+                  >
+                    Attach files
+                  </Button>
+                )}
+              </FileButton>
+            </AttachHint>
             <Group
               gap="xs"
               align="flex-end"

@@ -1,8 +1,10 @@
-import { isRole, LABELS, ROLE_LABELS } from '@dd/domain';
+import { can, isRole, LABELS, ROLE_LABELS } from '@dd/domain';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useProductLabel } from '../../../lib/app-config.ts';
+import { useActor } from '../../auth/api/get-session.ts';
 import type { Person, ProjectView } from '../api/get-project.ts';
 import { PersonAvatar } from './person-avatar.tsx';
+import { TeamEditor } from './team-editor.tsx';
 
 function Member({ person, role }: { person: Person; role: string }) {
   return (
@@ -27,12 +29,8 @@ function Member({ person, role }: { person: Person; role: string }) {
   );
 }
 
-/**
- * 'Your {product}' (client spec §2, §6): the account manager, developers and project managers.
- * Shown read-only as the 'Team' list; team editing is not built yet.
- */
-export function ProjectTeam({ project }: { project: ProjectView }) {
-  const product = useProductLabel();
+/** The read-only 'Team' list for those who may not edit the team (client spec §6). */
+function TeamList({ project }: { project: ProjectView }) {
   const label = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
   const members = [
     ...(project.accountManager ? [{ person: project.accountManager, role: ROLE_LABELS.accountManager }] : []),
@@ -40,30 +38,49 @@ export function ProjectTeam({ project }: { project: ProjectView }) {
     ...project.projectManagers.map((p) => ({ person: p, role: label('projectManager') })),
   ];
   return (
+    <>
+      <Text fw={600} size="sm" id="project-team-list">
+        {LABELS.team}
+      </Text>
+      {members.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No one is assigned to this project yet.
+        </Text>
+      ) : (
+        <Stack
+          gap="sm"
+          component="ul"
+          aria-labelledby="project-team-list"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {members.map((m) => (
+            <Member key={`${m.role}-${m.person.id}`} person={m.person} role={m.role} />
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/**
+ * 'Your {product}' (client spec §2, §6): the team editor (account manager, developers and project
+ * managers with reminder toggles, add-person modals, Save) for those the team rule allows, else the
+ * read-only 'Team' list.
+ */
+export function ProjectTeam({ project }: { project: ProjectView }) {
+  const product = useProductLabel();
+  const actor = useActor();
+  const mayEdit = can(actor, 'project:manage-team', {
+    ownerId: project.ownerId,
+    clientIds: project.clientIds,
+  });
+  return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="project-team-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="project-team-title">
           Your {product}
         </Title>
-        <Text fw={600} size="sm" id="project-team-list">
-          {LABELS.team}
-        </Text>
-        {members.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No one is assigned to this project yet.
-          </Text>
-        ) : (
-          <Stack
-            gap="sm"
-            component="ul"
-            aria-labelledby="project-team-list"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
-            {members.map((m) => (
-              <Member key={`${m.role}-${m.person.id}`} person={m.person} role={m.role} />
-            ))}
-          </Stack>
-        )}
+        {mayEdit ? <TeamEditor key={project.id} project={project} /> : <TeamList project={project} />}
       </Stack>
     </Paper>
   );

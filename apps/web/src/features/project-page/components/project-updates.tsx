@@ -1,12 +1,13 @@
 import { can, LABELS, relativeDate } from '@dd/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { renderMarkdown } from '../../../lib/render-markdown.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
 import { type ProjectUpdate, useProjectUpdates } from '../api/get-project-updates.ts';
 import { NewUpdateModal } from './new-update-modal.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
-import { renderMarkdown } from './render-markdown.ts';
+import { ScheduleCallPrompt } from './schedule-call/schedule-call-prompt.tsx';
 
 function replyHref(email: string, projectTitle: string, created: string): string {
   const subject = `Re: ${projectTitle} update of ${created.slice(0, 10)}`;
@@ -71,6 +72,7 @@ export function ProjectUpdates({ project }: { project: ProjectView }) {
           </Button>
         )}
       </Group>
+      <ScheduleCallPrompt projectId={project.id} project={ref} />
       {updates.isPending && <Loader size="sm" aria-label="Loading updates" />}
       {updates.isError && <Alert color="red">The updates could not be loaded.</Alert>}
       {updates.data?.length === 0 && (

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { SERVER_ERRORS, type TeamMemberRole } from '@dd/domain';
+import { eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { images, projectMembers, users } from '../../db/schema/index.ts';
+import { AppError, attr } from '../../lib/app-error.ts';
+import { hashPassword } from '../auth/password.ts';
+
+export type NewTeamMemberInput = { role: TeamMemberRole; name: string; email: string; avatar: string };
+
+const IMAGE_URL = /^\/api\/image\/(\d{1,10})$/;
+
+/**
+ * The add-developer / add-project-manager modals (client spec §2, §5, §7): creates the person with the
+ * uploaded avatar and puts them on the project in one transaction. The spec's client sends a fixed
+ * default password; we store the hash of a random one instead, so the account cannot be entered until
+ * its owner sets a password through "forgot password". The e-mail is the login.
+ */
+export async function addNewTeamMember(db: Db, projectId: number, input: NewTeamMemberInput, now: Date) {
+  const imageId = Number(IMAGE_URL.exec(input.avatar)?.[1]);
+  const [image] = Number.isSafeInteger(imageId)
+    ? await db.select({ id: images.id }).from(images).where(eq(images.id, imageId)).limit(1)
+    : [];
+  if (!image) throw new AppError('unprocessable', { title: 'Avatar is required!', pointer: attr('avatar') });
+
+  const email = input.email.trim();
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      or(
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        sql`lower(${users.login}) = ${email.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  if (taken.length > 0)
+    throw new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
+
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        name: input.name.trim(),
+        login: email,
+        email,
+        avatar: input.avatar,
+        role: input.role,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(projectMembers).values({ projectId, userId: user!.id, kind: input.role, createdAt: now });
+    return user!;
+  });
+}

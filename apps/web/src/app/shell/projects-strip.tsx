@@ -1,0 +1,113 @@
+import { carouselCardsForWidth, projectsStripText } from '@dd/domain';
+import { ActionIcon, Anchor, Box, Card, Group, Text, UnstyledButton } from '@mantine/core';
+import { useLocalStorage, useViewportSize } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMyProjects } from '../../features/project-page/api/get-my-projects.ts';
+import { useAppConfig } from '../../lib/app-config.ts';
+
+const CREATE_TEXT = 'Create a new project';
+
+function formatStart(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/**
+ * The clients' projects strip under the header (client spec §2, §9): the count text with a link to the
+ * wizard, a collapse toggle, and a carousel of project cards (title, number in {product}, start date)
+ * showing 4 cards, 3 below 1281 px, 2 below 991 px and 1 below 700 px.
+ */
+export function ProjectsStrip() {
+  const projects = useMyProjects(true);
+  const { productTeamLabel } = useAppConfig();
+  const { width } = useViewportSize();
+  const [collapsed, setCollapsed] = useLocalStorage({
+    key: 'dd-projects-strip-collapsed',
+    defaultValue: false,
+  });
+  const [first, setFirst] = useState(0);
+  if (!projects.data) return null;
+
+  const list = projects.data;
+  const perView = carouselCardsForWidth(width || 1280);
+  const start = Math.min(first, Math.max(0, list.length - perView));
+  const visible = list.slice(start, start + perView);
+  const [before, after] = projectsStripText(list.length).split(CREATE_TEXT);
+
+  return (
+    <Box component="section" aria-label="Your projects" className="dd-strip">
+      <Group justify="space-between" wrap="nowrap" gap="xs" className="dd-strip__bar">
+        <Text size="sm">
+          {before}
+          <Anchor component={Link} to="/get-started" size="sm" underline="always">
+            {CREATE_TEXT}
+          </Anchor>
+          {after}
+        </Text>
+        {list.length > 0 && (
+          <UnstyledButton
+            className="dd-strip__toggle"
+            aria-expanded={!collapsed}
+            aria-controls="dd-strip-cards"
+            onClick={() => setCollapsed(!collapsed)}
+          >
+            {collapsed ? 'Show projects' : 'Hide projects'}
+          </UnstyledButton>
+        )}
+      </Group>
+      {!collapsed && list.length > 0 && (
+        <Group id="dd-strip-cards" wrap="nowrap" gap="xs" align="stretch" className="dd-strip__cards">
+          <ActionIcon
+            variant="subtle"
+            aria-label="Previous projects"
+            disabled={start === 0}
+            onClick={() => setFirst(Math.max(0, start - perView))}
+            className="dd-strip__arrow"
+          >
+            ‹
+          </ActionIcon>
+          <Box
+            component="ul"
+            className="dd-strip__list"
+            style={{ gridTemplateColumns: `repeat(${perView}, minmax(0, 1fr))` }}
+          >
+            {visible.map((p) => (
+              <li key={p.id}>
+                <Card
+                  component={Link}
+                  to={`/project/daily-updates/${p.id}`}
+                  withBorder
+                  radius="md"
+                  padding="sm"
+                  className="dd-strip__card"
+                >
+                  <Text fw={600} size="sm" truncate>
+                    {p.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {p.teamSize} in {productTeamLabel}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Started {formatStart(p.created)}
+                  </Text>
+                </Card>
+              </li>
+            ))}
+          </Box>
+          <ActionIcon
+            variant="subtle"
+            aria-label="Next projects"
+            disabled={start + perView >= list.length}
+            onClick={() => setFirst(start + perView)}
+            className="dd-strip__arrow"
+          >
+            ›
+          </ActionIcon>
+        </Group>
+      )}
+    </Box>
+  );
+}

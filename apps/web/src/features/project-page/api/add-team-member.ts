@@ -1,0 +1,39 @@
+import type { TeamMemberRole } from '@dd/domain';
+import { api, toDocument } from '../../../lib/api-client.ts';
+
+function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export type NewMemberInput = {
+  projectId: number;
+  role: TeamMemberRole;
+  name: string;
+  email: string;
+  avatar: File;
+};
+
+/**
+ * Add developer / add project manager (client spec §7): the avatar goes to POST /api/image/upload
+ * (data.url comes back), then POST /api/project/{id}/team-member creates the person and adds them to
+ * the team. Errors are left to the modal, which toasts each server error title.
+ */
+export async function addTeamMember(input: NewMemberInput): Promise<number> {
+  const image = await api.post<{ url?: string }>(
+    '/image/upload',
+    toDocument('image', { data: await readAsDataUrl(input.avatar), title: input.avatar.name }),
+    { suppressErrorToast: true },
+  );
+  const url = String(image.data.url ?? '');
+  const { data } = await api.post<{ id: string }>(
+    `/project/${input.projectId}/team-member`,
+    toDocument('user', { role: input.role, name: input.name, email: input.email, avatar: url }),
+    { suppressErrorToast: true },
+  );
+  return Number(data.id);
+}

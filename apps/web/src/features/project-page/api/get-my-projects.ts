@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+export type StripProject = {
+  id: number;
+  title: string;
+  created: string;
+  start: string | null;
+  teamSize: number;
+};
+
+/** GET /api/project/mine: the signed-in client's projects for the shell's strip (client spec §2). */
+export async function getMyProjects(): Promise<StripProject[]> {
+  const { data } = await api.get<Resource[]>('/project/mine', { suppressErrorToast: true });
+  return data.map((p) => ({
+    id: Number(p.id),
+    title: String(p.title ?? ''),
+    created: String(p.created ?? ''),
+    start: typeof p.start === 'string' ? p.start : null,
+    teamSize: Number(p.teamSize ?? 0),
+  }));
+}
+
+export const myProjectsQueryKey = ['project', 'mine'] as const;
+
+export const myProjectsQueryOptions = () =>
+  queryOptions({ queryKey: myProjectsQueryKey, queryFn: getMyProjects, retry: false });
+
+export function useMyProjects(enabled: boolean) {
+  return useQuery({ ...myProjectsQueryOptions(), enabled });
+}

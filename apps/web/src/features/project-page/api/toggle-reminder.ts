@@ -1,0 +1,34 @@
+import { nextReminderValue } from '@dd/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, toDocument } from '../../../lib/api-client.ts';
+import { type ReminderSetting, reminderSettingsQueryKey } from './get-reminder-settings.ts';
+
+type ToggleInput = { projectId: number; userId: number; setting: ReminderSetting | null };
+
+/**
+ * A member's reminder toggle (client spec §4, §7): the first toggle is POST /reminder-setting/create
+ * with is_enabled 0; later ones PATCH /reminder-setting/{id} with the flipped is-enabled.
+ */
+export async function toggleReminder({ projectId, userId, setting }: ToggleInput): Promise<void> {
+  const value = nextReminderValue(setting);
+  if (setting === null) {
+    await api.post(
+      '/reminder-setting/create',
+      toDocument('reminder-setting', { project_id: projectId, user_id: userId, is_enabled: value }),
+    );
+    return;
+  }
+  await api.patch(
+    `/reminder-setting/${setting.id}`,
+    toDocument('reminder-setting', { isEnabled: value }, { id: setting.id }),
+  );
+}
+
+export function useToggleReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleReminder,
+    onSettled: (_, __, input) =>
+      queryClient.invalidateQueries({ queryKey: reminderSettingsQueryKey(input.projectId) }),
+  });
+}

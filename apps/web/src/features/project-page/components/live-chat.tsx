@@ -1,0 +1,46 @@
+import { ActionIcon, Affix, Button, Group, Paper, Text } from '@mantine/core';
+import { useAppConfig } from '../../../lib/app-config.ts';
+
+/**
+ * The optional live-chat widget (client spec §1, §6; design §1): shown to clients only, and only when
+ * CHAT_WIDGET_URL is configured. The chat page is framed from its own origin, which the server's CSP
+ * allows only when the variable is set; without it nothing is rendered and nothing is loaded.
+ */
+export function LiveChat({ opened, onChange }: { opened: boolean; onChange: (opened: boolean) => void }) {
+  const { chatWidgetUrl } = useAppConfig();
+  if (!chatWidgetUrl) return null;
+  return (
+    <Affix position={{ bottom: 16, right: 16 }} zIndex={150}>
+      {opened ? (
+        <Paper
+          withBorder
+          shadow="lg"
+          radius="md"
+          component="aside"
+          aria-label="Live chat"
+          w={360}
+          maw="calc(100vw - 32px)"
+          style={{ overflow: 'hidden' }}
+        >
+          <Group justify="space-between" px="sm" py={6}>
+            <Text size="sm" fw={600}>
+              Chat with us
+            </Text>
+            <ActionIcon variant="subtle" color="gray" aria-label="Close chat" onClick={() => onChange(false)}>
+              ×
+            </ActionIcon>
+          </Group>
+          <iframe
+            src={chatWidgetUrl}
+            title="Live chat"
+            style={{ display: 'block', width: '100%', height: 'min(420px, 60vh)', border: 0 }}
+          />
+        </Paper>
+      ) : (
+        <Button radius="xl" onClick={() => onChange(true)}>
+          Chat with us
+        </Button>
+      )}
+    </Affix>
+  );
+}
