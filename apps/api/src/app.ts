@@ -14,14 +14,17 @@ import mailerPlugin from './plugins/app/mailer.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
 import securityPlugin from './plugins/external/security.ts';
 import webAppPlugin from './plugins/external/web-app.ts';
+import adminFormRoutes from './routes/admin-forms.ts';
 import adminListRoutes from './routes/admin-lists.ts';
 import authorizationRoutes from './routes/authorization/index.ts';
+import boardRoutes from './routes/board/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import lookupRoutes from './routes/lookups/index.ts';
 import mailOutboxRoutes from './routes/mail-outbox/index.ts';
 import passwordRoutes from './routes/password/index.ts';
 import projectPageRoutes from './routes/projects/project-page.ts';
 import registrationRoutes from './routes/registration/index.ts';
+import scheduledCallRoutes from './routes/scheduled-calls/index.ts';
 import settingRoutes from './routes/settings/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import userRoutes from './routes/users/index.ts';
@@ -80,8 +83,11 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       await api.register(mailOutboxRoutes);
       await api.register(projectPageRoutes);
       await api.register(adminListRoutes);
+      await api.register(adminFormRoutes);
       await api.register(registrationRoutes);
       await api.register(settingRoutes);
+      await api.register(boardRoutes);
+      await api.register(scheduledCallRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ export * from './format.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
+export * from './project-team.ts';
 export * from './registration.ts';
 export * from './roles.ts';
 export * from './slots.ts';

@@ -32,6 +32,7 @@ const TABLE: Record<Exclude<Action, 'user:read' | 'user:read-self'>, { owner: Ro
   'project:list': { owner: STAFF, other: STAFF },
   'project:create': { owner: ADMINS, other: ADMINS },
   'board:use': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
+  'project:list-own': { owner: ['client'], other: ['client'] },
   'project:read': { owner: ALL, other: STAFF },
   'project:update': {
     owner: ['client', 'superAdmin', 'admin', 'projectManager'],
@@ -50,7 +51,9 @@ const TABLE: Record<Exclude<Action, 'user:read' | 'user:read-self'>, { owner: Ro
   'project:post-update': { owner: WRITERS, other: WRITERS },
   'project:reply-by-email': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
   'project:book-call': { owner: ['client'], other: [] },
+  'project:see-calls': { owner: STAFF, other: STAFF },
   'project:tour': { owner: ['client'], other: [] },
+  'project:board': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
 };
 
 function allowed(actor: Actor, action: keyof typeof TABLE, project: ProjectRef): boolean {

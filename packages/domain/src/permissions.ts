@@ -10,7 +10,12 @@ export type ProjectRef = { ownerId: number | null; clientIds?: number[] };
 export type UserRef = { id: number };
 
 /** Actions that do not depend on a particular record. */
-export type GlobalAction = 'admin:access' | 'project:list' | 'project:create' | 'board:use';
+export type GlobalAction =
+  | 'admin:access'
+  | 'project:list'
+  | 'project:create'
+  | 'board:use'
+  | 'project:list-own';
 
 /** Actions decided against one project. */
 export type ProjectAction =
@@ -26,7 +31,9 @@ export type ProjectAction =
   | 'project:post-update'
   | 'project:reply-by-email'
   | 'project:book-call'
-  | 'project:tour';
+  | 'project:see-calls'
+  | 'project:tour'
+  | 'project:board';
 
 /** Actions decided against one user record. */
 export type UserAction = 'user:read-self' | 'user:read';
@@ -38,6 +45,7 @@ export const GLOBAL_ACTIONS: readonly GlobalAction[] = [
   'project:list',
   'project:create',
   'board:use',
+  'project:list-own',
 ];
 export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:read',
@@ -52,7 +60,9 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:post-update',
   'project:reply-by-email',
   'project:book-call',
+  'project:see-calls',
   'project:tour',
+  'project:board',
 ];
 export const USER_ACTIONS: readonly UserAction[] = ['user:read-self', 'user:read'];
 export const ACTIONS: readonly Action[] = [...GLOBAL_ACTIONS, ...PROJECT_ACTIONS, ...USER_ACTIONS];
@@ -92,6 +102,8 @@ const globalRules: Record<GlobalAction, (actor: SignedIn) => boolean> = {
   'project:create': (a) => isAdminRole(a.role),
   // The board is for staff roles and blocked for readonlyManager (admin spec §1, §6).
   'board:use': (a) => isStaffRole(a.role) && a.role !== 'readonlyManager',
+  // The shell's projects strip lists a client's own projects; it is for clients only (client spec §2, §6).
+  'project:list-own': (a) => a.role === 'client',
 };
 
 const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef) => boolean> = {
@@ -121,6 +133,10 @@ const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef)
   // The discovery-call prompt and the tour guide show only to the owner with role client (client spec §4, §6).
   'project:book-call': (a, p) => a.role === 'client' && isProjectOwner(a, p),
   'project:tour': (a, p) => a.role === 'client' && isProjectOwner(a, p),
+  // Every call of a project's task board (issue 7): staff except readonlyManager, as board:use.
+  'project:board': (a) => isStaffRole(a.role) && a.role !== 'readonlyManager',
+  // Staff see every discovery call booked on a project they can read, pending approval ones included.
+  'project:see-calls': (a, p) => isStaffRole(a.role) && canRead(a, p),
 };
 
 const userRules: Record<UserAction, (actor: SignedIn, user: UserRef) => boolean> = {
