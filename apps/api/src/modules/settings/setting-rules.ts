@@ -1,11 +1,18 @@
-import { DEFAULT_ACCOUNT_MANAGER_SETTING, SETTING_UNSET_VALUE } from '@dd/domain';
+import {
+  DEFAULT_ACCOUNT_MANAGER_SETTING,
+  PHONE_PREFIX_BLACKLIST_SETTING,
+  SETTING_UNSET_VALUE,
+} from '@dd/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, attr } from '../../lib/app-error.ts';
 
 /** Names an admin may write; every other name is refused so the table holds only settings the app reads. */
-export const WRITABLE_SETTINGS: readonly string[] = [DEFAULT_ACCOUNT_MANAGER_SETTING];
+export const WRITABLE_SETTINGS: readonly string[] = [
+  DEFAULT_ACCOUNT_MANAGER_SETTING,
+  PHONE_PREFIX_BLACKLIST_SETTING,
+];
 
 export function assertWritableName(name: string) {
   if (!WRITABLE_SETTINGS.includes(name))
@@ -14,6 +21,15 @@ export function assertWritableName(name: string) {
 
 /** The default account manager is 'init' (unset) or the id of an active user whose role is accountManager. */
 export async function assertValidValue(db: Db, name: string, value: string) {
+  if (name === PHONE_PREFIX_BLACKLIST_SETTING) {
+    // Digits separated by commas, spaces or new lines ('' clears the list); a leading + is allowed.
+    if (value.length > 2000 || !/^[\d\s,;+]*$/.test(value))
+      throw new AppError('unprocessable', {
+        title: 'Phone prefixes are digits separated by commas',
+        pointer: attr('value'),
+      });
+    return;
+  }
   if (name !== DEFAULT_ACCOUNT_MANAGER_SETTING || value === SETTING_UNSET_VALUE) return;
   const invalid = new AppError('unprocessable', {
     title: 'Choose an active account manager',

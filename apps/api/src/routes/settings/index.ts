@@ -9,17 +9,19 @@ import { createSetting, findSettingsByName, updateSetting } from '../../modules/
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const text = z.string().trim().min(1, 'Required').max(200);
+// A value may be empty (an empty phone-prefix list); each setting's own rule decides (setting-rules.ts).
+const value = z.string().trim().max(2000);
 const createBody = z.object({
   data: z.object({
     type: z.literal('setting').optional(),
-    attributes: z.object({ name: text, value: text }),
+    attributes: z.object({ name: text, value }),
   }),
 });
 const updateBody = z.object({
   data: z.object({
     type: z.literal('setting'),
     id: z.string().optional(),
-    attributes: z.object({ value: text }),
+    attributes: z.object({ value }),
   }),
 });
 

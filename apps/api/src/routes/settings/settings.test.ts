@@ -1,4 +1,9 @@
-import { DEFAULT_ACCOUNT_MANAGER_SETTING, ROLES, type Role } from '@dd/domain';
+import {
+  DEFAULT_ACCOUNT_MANAGER_SETTING,
+  PHONE_PREFIX_BLACKLIST_SETTING,
+  ROLES,
+  type Role,
+} from '@dd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signedInAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -162,5 +167,25 @@ describe('the default account manager setting', () => {
       payload: { data: { type: 'user', attributes: { value: 'init' } } },
     });
     expect(wrongType.statusCode).toBe(422);
+  });
+});
+
+describe('the blacklisted phone prefixes setting', () => {
+  it('is seeded empty and an admin may set or clear it; only digits and separators are accepted', async () => {
+    const read = await search(`?filter[name]=${PHONE_PREFIX_BLACKLIST_SETTING}`, admin);
+    const row = read.json().data[0];
+    expect(row.attributes.value).toBe('');
+    const set = await update(row.id, '234, 92\n+880', admin);
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.attributes.value).toBe('234, 92\n+880');
+    const bad = await update(row.id, '234; DROP TABLE', admin);
+    expect(bad.statusCode).toBe(422);
+    expect(errorOf(bad)).toMatchObject({
+      title: 'Phone prefixes are digits separated by commas',
+      source: { pointer: '/data/attributes/value' },
+    });
+    expect((await update(row.id, '', admin)).statusCode).toBe(200);
+    const developer = (await signedInAs(t.app, t.database.db, 'developer')).headers;
+    expect((await update(row.id, '1', developer)).statusCode).toBe(403);
   });
 });

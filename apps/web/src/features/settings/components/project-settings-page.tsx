@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Container,
+  Divider,
   Group,
   Loader,
   Select,
@@ -19,6 +20,7 @@ import { useAccountManagers } from '../api/get-account-managers.ts';
 import { useDefaultAccountManagerSetting } from '../api/get-default-account-manager.ts';
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { useSaveDefaultAccountManager } from '../api/save-default-account-manager.ts';
+import { PhoneBlacklistCard } from './phone-blacklist-card.tsx';
 
 const TITLE = 'Project Settings';
 
@@ -92,6 +94,8 @@ export function ProjectSettingsPage() {
           </Group>
         </Stack>
       )}
+      <Divider my="xl" />
+      <PhoneBlacklistCard />
     </Container>
   );
 }
