@@ -1,10 +1,4 @@
-import {
-  type AdminCreateProjectInput,
-  type AdminRelationships,
-  DEFAULT_ACCOUNT_MANAGER_SETTING,
-  relationshipIds,
-} from '@dd/domain';
-import { and, eq } from 'drizzle-orm';
+import { type AdminCreateProjectInput, type AdminRelationships, relationshipIds } from '@dd/domain';
 import type { Db } from '../../db/client.ts';
 import {
   companies,
@@ -17,32 +11,16 @@ import {
   projects,
   projectTechs,
   projectTypes,
-  settings,
   techs,
-  users,
 } from '../../db/schema/index.ts';
 import { attr } from '../../lib/app-error.ts';
-import { assertActiveUsersOfRole, assertIdsExist, rel, type Tx } from './checks.ts';
+import { defaultAccountManagerId } from '../settings/default-account-manager.ts';
+import { assertActiveUsersOfRole, assertIdsExist, rel } from './checks.ts';
 
 export type CreateProjectRequest = {
   attributes: AdminCreateProjectInput;
   relationships?: AdminRelationships;
 };
-
-/** The default account manager setting, when it names an active account manager. */
-async function defaultAccountManagerId(tx: Tx): Promise<number | null> {
-  const [row] = await tx
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.name, DEFAULT_ACCOUNT_MANAGER_SETTING));
-  const id = Number(row?.value);
-  if (!Number.isInteger(id) || id <= 0) return null;
-  const [user] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.isActive, true)));
-  return user ? user.id : null;
-}
 
 /**
  * New Project (admin §2): the lookups, then people offered by role — clients (the first one owns the

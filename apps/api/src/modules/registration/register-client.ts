@@ -1,9 +1,4 @@
-import {
-  type ClientProjectRequestBody,
-  DEFAULT_ACCOUNT_MANAGER_SETTING,
-  type RegisterClientBody,
-  SERVER_ERRORS,
-} from '@dd/domain';
+import { type ClientProjectRequestBody, type RegisterClientBody, SERVER_ERRORS } from '@dd/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -18,12 +13,12 @@ import {
   projects,
   projectTechs,
   projectTypes,
-  settings,
   techs,
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
+import { defaultAccountManagerId } from '../settings/default-account-manager.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ProjectInput = RegisterClientBody['project'];
@@ -55,18 +50,6 @@ async function assertProjectChoices(tx: Tx, project: ProjectInput, companySizeId
   await assertIdsExist(tx, projectTypes, project.project_type_ids, 'project/project_type_ids');
   await assertIdsExist(tx, techs, project.tech_ids, 'project/tech_ids');
   await assertIdsExist(tx, companySizes, [companySizeId], 'company/company_size_id');
-}
-
-/** The user id kept in the 'defaultAccauntManager' setting, when it holds a number of an existing user. */
-async function defaultAccountManagerId(tx: Tx): Promise<number | null> {
-  const [row] = await tx
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.name, DEFAULT_ACCOUNT_MANAGER_SETTING));
-  const id = Number(row?.value);
-  if (!Number.isInteger(id) || id <= 0) return null;
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
-  return user ? user.id : null;
 }
 
 async function insertProject(

@@ -6,9 +6,9 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { loadFormDraft, useFormDraft } from '../../../lib/form-draft.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
+import { uploadImage } from '../../../lib/upload-image.ts';
 import { useCreateCompany } from '../api/create-company.ts';
 import { useCompanyLookups } from '../api/get-company-lookups.ts';
-import { uploadAvatar } from '../api/upload-avatar.ts';
 
 const validate = schemaResolver(adminCreateCompanySchema, { sync: true });
 const DRAFT = 'create-company';
@@ -88,7 +88,7 @@ export function CreateCompanyPage() {
             <AvatarInput
               value={values.avatar}
               onChange={(url) => form.setFieldValue('avatar', url)}
-              upload={uploadAvatar}
+              upload={uploadImage}
             />
             <Group justify="flex-end" mt="xs">
               <Button type="submit" loading={create.isPending}>

@@ -28,10 +28,10 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { readAsDataUrl } from '../../../lib/upload-image.ts';
 import { useInvitation } from '../api/get-invitation.ts';
 import { useTimezones } from '../api/get-timezones.ts';
 import { useRegisterInvitedUser } from '../api/register-invited-user.ts';
-import { readImageAsDataUrl } from './read-image.ts';
 
 const validateSignUp = schemaResolver(invitedSignUpFormSchema, { sync: true });
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif';
@@ -77,7 +77,7 @@ export function RegisterInvitedUserPage() {
     let avatar: string | undefined;
     if (avatarFile) {
       try {
-        avatar = await readImageAsDataUrl(avatarFile);
+        avatar = await readAsDataUrl(avatarFile);
       } catch {
         form.setFieldError('avatar', MESSAGES.uploadError);
         return;

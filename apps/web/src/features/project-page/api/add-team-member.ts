@@ -1,14 +1,6 @@
 import type { TeamMemberRole } from '@dd/domain';
 import { api, toDocument } from '../../../lib/api-client.ts';
-
-function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
+import { uploadImage } from '../../../lib/upload-image.ts';
 
 export type NewMemberInput = {
   projectId: number;
@@ -24,12 +16,7 @@ export type NewMemberInput = {
  * the team. Errors are left to the modal, which toasts each server error title.
  */
 export async function addTeamMember(input: NewMemberInput): Promise<number> {
-  const image = await api.post<{ url?: string }>(
-    '/image/upload',
-    toDocument('image', { data: await readAsDataUrl(input.avatar), title: input.avatar.name }),
-    { suppressErrorToast: true },
-  );
-  const url = String(image.data.url ?? '');
+  const url = await uploadImage(input.avatar, { suppressErrorToast: true });
   const { data } = await api.post<{ id: string }>(
     `/project/${input.projectId}/team-member`,
     toDocument('user', { role: input.role, name: input.name, email: input.email, avatar: url }),

@@ -5,19 +5,11 @@ import {
   type JsonApiDocument,
   toDocument,
 } from '../../../lib/api-client.ts';
+import { readAsDataUrl } from '../../../lib/upload-image.ts';
 
 const APP_KEY = import.meta.env.VITE_APP_KEY || 'web';
 
 export type UploadHandle = { promise: Promise<number>; abort: () => void };
-
-function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /**
  * POST /api/project/{id}/upload-file with upload progress and Cancel (client spec §4, §7). fetch cannot

@@ -6,9 +6,9 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { loadFormDraft, useFormDraft } from '../../../lib/form-draft.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
+import { uploadImage } from '../../../lib/upload-image.ts';
 import { useCreateTeam } from '../api/create-team.ts';
 import { useProjectManagers } from '../api/get-project-managers.ts';
-import { uploadAvatar } from '../api/upload-avatar.ts';
 import { CreateProjectModal } from './create-project-modal.tsx';
 
 const validate = schemaResolver(adminCreateTeamSchema, { sync: true });
@@ -67,7 +67,7 @@ export function CreateTeamPage() {
             <AvatarInput
               value={values.avatar}
               onChange={(url) => form.setFieldValue('avatar', url)}
-              upload={uploadAvatar}
+              upload={uploadImage}
             />
             <Select
               size="md"

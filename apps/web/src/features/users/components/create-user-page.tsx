@@ -26,10 +26,10 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { loadFormDraft, useFormDraft } from '../../../lib/form-draft.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
+import { uploadImage } from '../../../lib/upload-image.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUserFormOptions } from '../api/get-user-form-options.ts';
-import { uploadAvatar } from '../api/upload-avatar.ts';
 import { RoleExtrasFields } from './role-extras-fields.tsx';
 
 const validate = schemaResolver(adminCreateUserSchema, { sync: true });
@@ -157,7 +157,7 @@ export function CreateUserPage() {
             <AvatarInput
               value={values.avatar}
               onChange={(url) => form.setFieldValue('avatar', url)}
-              upload={uploadAvatar}
+              upload={uploadImage}
             />
             <RoleExtrasFields
               role={values.role}

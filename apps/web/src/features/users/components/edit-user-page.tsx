@@ -27,11 +27,11 @@ import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
+import { uploadImage } from '../../../lib/upload-image.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import { type EditableUser, useUser } from '../api/get-user.ts';
 import { useUserFormOptions } from '../api/get-user-form-options.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { uploadAvatar } from '../api/upload-avatar.ts';
 import { RoleExtrasFields } from './role-extras-fields.tsx';
 
 const validate = schemaResolver(editUserSchema, { sync: true });
@@ -161,7 +161,7 @@ function EditUserForm({ user }: { user: EditableUser }) {
           <AvatarInput
             value={values.avatar}
             onChange={(url) => form.setFieldValue('avatar', url)}
-            upload={uploadAvatar}
+            upload={uploadImage}
           />
           <RoleExtrasFields
             role={values.role}

@@ -1,0 +1,21 @@
+import { api, type RequestOptions, type Resource, toDocument } from './api-client.ts';
+
+/** Reads a picked file as a data URL: the wire format of image and file uploads (client spec §3, §7). */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** POST /api/image/upload with the image as a data URL and its file name as title; answers data.url. */
+export async function uploadImage(file: File, options?: RequestOptions): Promise<string> {
+  const { data: image } = await api.post<Resource>(
+    '/image/upload',
+    toDocument('image', { title: file.name, data: await readAsDataUrl(file) }),
+    options,
+  );
+  return String(image.url ?? '');
+}
