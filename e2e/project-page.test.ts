@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, named, signIn } from './support/fixtures.ts';
-import { repoRoot } from './support/paths.ts';
+import { seedDatabase } from './support/seed-db.ts';
 
 const PASSWORD = 'people-pass-123';
 const people = {
@@ -24,65 +24,37 @@ const people = {
 } as const;
 let projectId = 0;
 
-// Loaded at run time through tsx; typed loosely so the e2e project does not compile the server's sources.
-// biome-ignore lint/suspicious/noExplicitAny: the server's modules are loaded untyped on purpose.
-type Loose = Record<string, any>;
-const load = (path: string): Promise<Loose> => import(join(repoRoot, path));
-
 /**
- * No API creates staff users yet, so the journey fills the fresh database before the server starts:
- * a client with a company and a project, a project manager and a readonly manager.
+ * A client with a company and a project, a project manager and a readonly manager, filled in before the
+ * server starts.
  */
 async function seed(dataDir: string) {
-  const { openDatabase } = await load('apps/api/src/db/client.ts');
-  const { seedLookups } = await load('apps/api/src/db/seed-lookups.ts');
-  const { hashPassword } = await load('apps/api/src/modules/auth/password.ts');
-  const s = await load('apps/api/src/db/schema/index.ts');
-  const database = await openDatabase({ databaseUrl: null, dataDir });
-  try {
-    await database.migrate();
-    await seedLookups(database.db);
-    const passwordHash = await hashPassword(PASSWORD);
-    const [company] = await database.db.insert(s.companies).values({ title: 'Olivia Shop' }).returning();
-    const ids: Record<string, number> = {};
-    for (const [key, p] of Object.entries(people)) {
-      const [row] = await database.db
-        .insert(s.users)
-        .values({
-          name: p.name,
-          login: p.login,
-          email: p.login,
-          phone: p.phone,
-          role: p.role,
-          passwordHash,
-          timezone: 'America/New_York',
-          companyId: key === 'client' ? company.id : null,
-        })
-        .returning();
-      ids[key] = row.id;
-    }
-    const [project] = await database.db
+  await seedDatabase(dataDir, async ({ db, schema: s, insertPeople }) => {
+    const [company] = await db.insert(s.companies).values({ title: 'Olivia Shop' }).returning();
+    const ids = await insertPeople(
+      { ...people, client: { ...people.client, companyId: company!.id } },
+      PASSWORD,
+    );
+    const [project] = await db
       .insert(s.projects)
       .values({
         title: 'Olivia Shop website',
         ownerId: ids.client,
-        companyId: company.id,
+        companyId: company!.id,
         description: 'An online shop',
       })
       .returning();
-    projectId = project.id;
-    await database.db.insert(s.projectMembers).values([
-      { projectId: project.id, userId: ids.client, kind: 'client' },
-      { projectId: project.id, userId: ids.projectManager, kind: 'projectManager' },
+    projectId = project!.id;
+    await db.insert(s.projectMembers).values([
+      { projectId, userId: ids.client, kind: 'client' },
+      { projectId, userId: ids.projectManager, kind: 'projectManager' },
     ]);
-    await database.db.update(s.projects).set({ accountManagerId: ids.projectManager });
+    await db.update(s.projects).set({ accountManagerId: ids.projectManager });
     // This owner finished the first-visit tour (e2e/project-team.test.ts walks through it).
-    await database.db
+    await db
       .insert(s.tourStates)
-      .values({ userId: ids.client, projectId: project.id, step: 4, visited: true, openModal: false });
-  } finally {
-    await database.close();
-  }
+      .values({ userId: ids.client, projectId, step: 4, visited: true, openModal: false });
+  });
 }
 
 const suite = e2eSuite('project-page', { seed });

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { after } from 'node:test';
 import type { Page } from 'playwright-core';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, named, signIn } from './support/fixtures.ts';
-import { repoRoot } from './support/paths.ts';
+import { seedDatabase } from './support/seed-db.ts';
 
 /**
  * Issue 4, second half: the team panel ('Your {product}'), the clients' projects strip, the first-visit
@@ -31,51 +30,21 @@ await new Promise<void>((resolve) => chatServer.listen(0, '127.0.0.1', resolve))
 const chatUrl = `http://127.0.0.1:${(chatServer.address() as AddressInfo).port}/widget`;
 after(() => new Promise<void>((resolve) => chatServer.close(() => resolve())));
 
-// biome-ignore lint/suspicious/noExplicitAny: the server's modules are loaded untyped on purpose.
-type Loose = Record<string, any>;
-const load = (path: string): Promise<Loose> => import(join(repoRoot, path));
-
-/** Staff and a client with three projects; the default account manager setting names Amy. */
 async function seed(dataDir: string) {
-  const { openDatabase } = await load('apps/api/src/db/client.ts');
-  const { seedLookups } = await load('apps/api/src/db/seed-lookups.ts');
-  const { hashPassword } = await load('apps/api/src/modules/auth/password.ts');
-  const s = await load('apps/api/src/db/schema/index.ts');
-  const database = await openDatabase({ databaseUrl: null, dataDir });
-  try {
-    await database.migrate();
-    await seedLookups(database.db);
-    const passwordHash = await hashPassword(PASSWORD);
-    for (const [key, p] of Object.entries(people)) {
-      const [row] = await database.db
-        .insert(s.users)
-        .values({
-          name: p.name,
-          login: p.login,
-          email: p.login,
-          role: p.role,
-          passwordHash,
-          phone: '5550101',
-        })
-        .returning();
-      ids[key] = row.id;
-    }
+  await seedDatabase(dataDir, async ({ db, schema: s, insertPeople }) => {
+    Object.assign(ids, await insertPeople(people, PASSWORD));
     for (const [i, title] of ['Tina garden app', 'Tina bakery site', 'Tina travel blog'].entries()) {
-      const [project] = await database.db
+      const [project] = await db
         .insert(s.projects)
         .values({ title, ownerId: ids.client, createdAt: new Date(Date.UTC(2026, i, 5)) })
         .returning();
-      projectIds.push(project.id);
-      await database.db
+      projectIds.push(project!.id);
+      await db
         .insert(s.projectMembers)
-        .values({ projectId: project.id, userId: ids.client, kind: 'client' });
+        .values({ projectId: project!.id, userId: ids.client!, kind: 'client' });
     }
-    await database.db
-      .insert(s.settings)
-      .values({ name: 'defaultAccauntManager', value: String(ids.accountManager) });
-  } finally {
-    await database.close();
-  }
+    await db.insert(s.settings).values({ name: 'defaultAccauntManager', value: String(ids.accountManager) });
+  });
 }
 
 const suite = e2eSuite('project-team', { seed, env: { CHAT_WIDGET_URL: chatUrl } });

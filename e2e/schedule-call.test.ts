@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after } from 'node:test';
 import type { Page } from 'playwright-core';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, named, signIn } from './support/fixtures.ts';
 import { startMailbox } from './support/mailbox.ts';
-import { repoRoot } from './support/paths.ts';
+import { seedDatabase } from './support/seed-db.ts';
 
 const PASSWORD = 'people-pass-123';
 const people = {
@@ -20,55 +19,22 @@ const people = {
 } as const;
 const projectIds: Record<string, number> = {};
 
-// Loaded at run time through tsx; typed loosely so the e2e project does not compile the server's sources.
-// biome-ignore lint/suspicious/noExplicitAny: the server's modules are loaded untyped on purpose.
-type Loose = Record<string, any>;
-const load = (path: string): Promise<Loose> => import(join(repoRoot, path));
-
-/** Two clients, each owning a project managed by one account manager (no API creates staff users yet). */
 async function seed(dataDir: string) {
-  const { openDatabase } = await load('apps/api/src/db/client.ts');
-  const { seedLookups } = await load('apps/api/src/db/seed-lookups.ts');
-  const { hashPassword } = await load('apps/api/src/modules/auth/password.ts');
-  const s = await load('apps/api/src/db/schema/index.ts');
-  const database = await openDatabase({ databaseUrl: null, dataDir });
-  try {
-    await database.migrate();
-    await seedLookups(database.db);
-    const passwordHash = await hashPassword(PASSWORD);
-    const ids: Record<string, number> = {};
-    for (const [key, p] of Object.entries(people)) {
-      const [row] = await database.db
-        .insert(s.users)
-        .values({
-          name: p.name,
-          login: p.login,
-          email: p.login,
-          phone: p.phone,
-          role: p.role,
-          passwordHash,
-          timezone: 'America/New_York',
-        })
-        .returning();
-      ids[key] = row.id;
-    }
+  await seedDatabase(dataDir, async ({ db, schema: s, insertPeople }) => {
+    const ids = await insertPeople(people, PASSWORD);
     for (const key of ['client', 'phoneClient'] as const) {
-      const [project] = await database.db
+      const [project] = await db
         .insert(s.projects)
         .values({ title: `${people[key].name} app`, ownerId: ids[key], accountManagerId: ids.accountManager })
         .returning();
-      projectIds[key] = project.id;
-      await database.db
-        .insert(s.projectMembers)
-        .values({ projectId: project.id, userId: ids[key], kind: 'client' });
+      projectIds[key] = project!.id;
+      await db.insert(s.projectMembers).values({ projectId: project!.id, userId: ids[key], kind: 'client' });
       // These owners have had their first-visit tour, so it does not open the modal by itself.
-      await database.db
+      await db
         .insert(s.tourStates)
-        .values({ userId: ids[key], projectId: project.id, step: 4, visited: true });
+        .values({ userId: ids[key], projectId: project!.id, step: 4, visited: true });
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** The schedule modal, opened from the updates feed prompt, once it shows free times. */

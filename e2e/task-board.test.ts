@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, named, signIn } from './support/fixtures.ts';
-import { repoRoot } from './support/paths.ts';
+import { seedDatabase } from './support/seed-db.ts';
 
 const PASSWORD = 'board-pass-123';
 const people = {
@@ -23,49 +22,19 @@ const people = {
 } as const;
 let projectId = 0;
 
-// biome-ignore lint/suspicious/noExplicitAny: the server's modules are loaded untyped on purpose.
-type Loose = Record<string, any>;
-const load = (path: string): Promise<Loose> => import(join(repoRoot, path));
-
-/** No API creates staff users, so the journey fills the fresh database before the server starts. */
 async function seed(dataDir: string) {
-  const { openDatabase } = await load('apps/api/src/db/client.ts');
-  const { seedLookups } = await load('apps/api/src/db/seed-lookups.ts');
-  const { hashPassword } = await load('apps/api/src/modules/auth/password.ts');
-  const s = await load('apps/api/src/db/schema/index.ts');
-  const database = await openDatabase({ databaseUrl: null, dataDir });
-  try {
-    await database.migrate();
-    await seedLookups(database.db);
-    const passwordHash = await hashPassword(PASSWORD);
-    const ids: Record<string, number> = {};
-    for (const [key, p] of Object.entries(people)) {
-      const [row] = await database.db
-        .insert(s.users)
-        .values({
-          name: p.name,
-          login: p.login,
-          email: p.login,
-          phone: p.phone,
-          role: p.role,
-          passwordHash,
-          timezone: 'America/New_York',
-        })
-        .returning();
-      ids[key] = row.id;
-    }
-    const [project] = await database.db
+  await seedDatabase(dataDir, async ({ db, schema: s, insertPeople }) => {
+    const ids = await insertPeople(people, PASSWORD);
+    const [project] = await db
       .insert(s.projects)
       .values({ title: 'Olivia Shop website', ownerId: ids.client, description: 'An online shop' })
       .returning();
-    projectId = project.id;
-    await database.db.insert(s.projectMembers).values([
-      { projectId: project.id, userId: ids.client, kind: 'client' },
-      { projectId: project.id, userId: ids.projectManager, kind: 'projectManager' },
+    projectId = project!.id;
+    await db.insert(s.projectMembers).values([
+      { projectId, userId: ids.client, kind: 'client' },
+      { projectId, userId: ids.projectManager, kind: 'projectManager' },
     ]);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 const suite = e2eSuite('task-board', { seed });
