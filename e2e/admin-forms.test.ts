@@ -231,6 +231,17 @@ suite.journey('an admin sets the default account manager', async ({ page, app })
   await page.reload();
   await page.getByLabel('Chosen account manager').getByText('Alma Accounts').waitFor();
 
+  // The phone prefixes whose callers wait for approval: letters are refused, digits are kept.
+  const prefixes = page.getByLabel('Blacklisted phone prefixes');
+  await prefixes.fill('234, 92x');
+  await page.getByText('Phone prefixes are digits separated by commas').waitFor();
+  await prefixes.fill('234, 92');
+  await page.getByRole('button', { name: named('SAVE PREFIXES') }).click();
+  await toast(page, 'Updated!');
+  await page.reload();
+  await page.getByText('2 prefix(es) in force.').waitFor();
+  assert.equal(await page.getByLabel('Blacklisted phone prefixes').inputValue(), '234, 92');
+
   // A project created without an account manager gets the default one.
   await page.goto('/create-project');
   await page.getByRole('heading', { name: 'New Project', level: 1 }).waitFor();

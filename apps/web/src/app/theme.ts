@@ -30,6 +30,9 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: 'lg' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
+    // A spinner is a live status: the role lets its aria-label ('Loading updates') reach screen readers,
+    // which a bare span with aria-label may not (axe aria-prohibited-attr).
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 

@@ -63,7 +63,7 @@ export function PhoneBlacklistCard() {
             </Text>
             <Group justify="flex-end">
               <Button onClick={onSave} loading={save.isPending} disabled={draft === null || invalid !== null}>
-                SAVE
+                SAVE PREFIXES
               </Button>
             </Group>
           </>
