@@ -3,11 +3,21 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { computeAvailableSlots, WORK_HOURS } from '@dd/domain';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
+import type { Db } from '../apps/api/src/db/client.ts';
+import { projects, scheduledCalls, users } from '../apps/api/src/db/schema/index.ts';
+import {
+  coldRequests,
+  explainLists,
+  largeTargets,
+  listBudgetReport,
+  openBenchDatabase,
+} from './large-rows.ts';
+import { LARGE, seedLarge } from './seed-large.ts';
 
 const BUDGET = { initialKb: 170, lazyChunkKb: 80 };
 const dist = path.resolve('apps/web/dist');
@@ -31,8 +41,18 @@ function bundleReport(): boolean {
   return initialKb < BUDGET.initialKb && (largest?.kb ?? 0) < BUDGET.lazyChunkKb;
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: 10, duration: 5, headers });
+// BENCH_ONLY=<text> measures only the rows whose name contains it (and skips the bundle check);
+// BENCH_DURATION=<seconds> shortens each run. Without them the whole bench runs as before.
+const only = process.env.BENCH_ONLY ?? '';
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+
+// With `paths`, each request takes the next one (the list rows ask for a different page every time).
+async function load(url: string, headers: Record<string, string> = {}, paths?: string[], seconds = duration) {
+  let next = 0;
+  const requests = paths && [
+    { setupRequest: (req: { path?: string }) => ({ ...req, path: paths[next++ % paths.length] }) },
+  ];
+  const result = await autocannon({ url, connections: 10, duration: seconds, headers, requests });
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -41,9 +61,41 @@ async function load(url: string, headers: Record<string, string> = {}) {
   };
 }
 
+/** A realistic slot list to compute: every third free slot of the next four weeks is taken. */
+async function bookEveryThirdSlot(db: Db) {
+  const [owner] = await db
+    .insert(users)
+    .values({
+      name: 'Bench Client',
+      login: 'bench-client',
+      email: 'bench-client@example.com',
+      role: 'client',
+      passwordHash: 'x',
+    })
+    .returning();
+  const [project] = await db
+    .insert(projects)
+    .values({ title: 'Bench project', ownerId: owner!.id })
+    .returning();
+  const starts = computeAvailableSlots({ now: new Date(), timezone: 'UTC', workHours: WORK_HOURS })
+    .flatMap((d) => d.slots.map((slot) => slot.start))
+    .filter((_, i) => i % 3 === 0);
+  await db.insert(scheduledCalls).values(
+    starts.map((start) => ({
+      projectId: project!.id,
+      userId: owner!.id,
+      scheduledAt: new Date(start),
+      timezone: 'UTC',
+    })),
+  );
+}
+
 async function main() {
-  statSync(path.join(dist, 'index.html'));
-  const bundlesOk = bundleReport();
+  let bundlesOk = true;
+  if (!only) {
+    statSync(path.join(dist, 'index.html'));
+    bundlesOk = bundleReport();
+  }
 
   const bare = Fastify();
   bare.get('/ping', async () => ({ ok: true }));
@@ -58,7 +110,7 @@ async function main() {
     },
     { logLevel: 'silent' },
   );
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 'memory://' });
+  const { database, drop } = await openBenchDatabase(config.databaseUrl);
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -71,17 +123,49 @@ async function main() {
   });
   const token = ((await login.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
 
-  const rows = {
-    'bare fastify GET /ping': await load(`http://127.0.0.1:${bareAddr.port}/ping`),
-    'GET /api/authorization/check': await load(`${base}/api/authorization/check`, {
-      authorization: `Bearer ${token}`,
-    }),
-    'GET /api/tech/search?include=tech-group': await load(`${base}/api/tech/search?include=tech-group`),
-  };
+  const bearer = { authorization: `Bearer ${token}` };
+  await bookEveryThirdSlot(database.db);
+  const large = !only || 'GET /api/project/search GET /api/user/search'.includes(only);
+  if (large) {
+    const { ms } = await seedLarge(database.db);
+    console.log(
+      `seeded ${LARGE.projects} projects, ${LARGE.users} users, ${LARGE.companies} companies, ${LARGE.teams} teams in ${(ms / 1000).toFixed(1)} s (${database.driver})`,
+    );
+  }
+  const targets: Array<[string, string, Record<string, string>?]> = [
+    ['bare fastify GET /ping', `http://127.0.0.1:${bareAddr.port}/ping`],
+    ['GET /api/authorization/check', `${base}/api/authorization/check`, bearer],
+    ['GET /api/tech/search?include=tech-group', `${base}/api/tech/search?include=tech-group`],
+    [
+      'GET /api/scheduled-call/available-slots (4 weeks, 1/3 booked)',
+      `${base}/api/scheduled-call/available-slots?timezone=Asia/Kolkata`,
+      bearer,
+    ],
+  ];
+  const rows: Record<string, Awaited<ReturnType<typeof load>>> = {};
+  for (const [name, url, headers] of targets) {
+    if (only && !name.includes(only) && !name.startsWith('bare')) continue;
+    rows[name] = await load(url, headers);
+  }
+  const listNotes: string[] = [];
+  if (large) {
+    const lists = (await largeTargets(database.db, base)).filter(({ name }) => !only || name.includes(only));
+    for (const { name, url, paths, warmUpPaths } of lists) {
+      await load(url, bearer, warmUpPaths, 2); // JIT warm-up on another filter; not reported
+      rows[name] = await load(url, bearer, paths);
+    }
+    rows['bare fastify GET /ping (again, after the list rows)'] = await load(
+      `http://127.0.0.1:${bareAddr.port}/ping`,
+    );
+    listNotes.push(...(await coldRequests(database.db, lists, bearer)));
+    await explainLists(database);
+  }
   console.log(`database: ${database.driver}`);
   console.table(rows);
+  for (const line of [...listBudgetReport(database.driver, rows), ...listNotes]) console.log(line);
   await app.close();
   await database.close();
+  await drop();
   await bare.close();
   if (!bundlesOk) process.exitCode = 1;
 }

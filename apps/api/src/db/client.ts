@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -52,7 +53,9 @@ export async function openDatabase(options: {
   }
   const dataDir = options.dataDir === 'memory://' ? undefined : options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // pg_trgm backs the trigram indexes of the admin lists' `like` filters (drizzle/0001_search-indexes.sql).
+  // PGlite ignores the options when the data dir argument is undefined, hence 'memory://'.
+  const client = new PGlite(dataDir ?? 'memory://', { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -1,4 +1,4 @@
-import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { Filter, SortKey } from '../../lib/jsonapi/query.ts';
 
@@ -48,8 +48,11 @@ export function orderByOf(
       throw new AppError('bad_request', { title: `Sorting by '${field}' is not allowed`, parameter: 'sort' });
     return descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
   });
+  // The tie-break follows the last key's direction, nulls last like every key (ids are never null), so
+  // that `-created` reads (created_at desc nulls last, id desc nulls last): exactly projects_created_idx.
   const last = sort[sort.length - 1];
-  if (!sort.some((s) => s.field === 'id')) terms.push(last?.desc ? desc(idColumn) : asc(idColumn));
+  if (!sort.some((s) => s.field === 'id'))
+    terms.push(last?.desc ? sql`${idColumn} desc nulls last` : sql`${idColumn} asc nulls last`);
   return terms;
 }
 

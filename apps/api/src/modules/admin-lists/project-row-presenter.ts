@@ -1,7 +1,11 @@
 import type { projects } from '../../db/schema/index.ts';
 import { type Resource, ref, refs } from '../../lib/jsonapi/document.ts';
 
-type ProjectRow = typeof projects.$inferSelect;
+/** The columns the projects table shows: a list page never reads descriptions or other long text. */
+export type ProjectRow = Pick<
+  typeof projects.$inferSelect,
+  'id' | 'title' | 'createdAt' | 'ownerId' | 'projectStateId' | 'projectSizeId'
+>;
 
 /** A project as the projects table lists it; every field named, nothing else leaves the server. */
 export function presentProjectRow(

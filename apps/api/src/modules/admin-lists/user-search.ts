@@ -1,12 +1,13 @@
 import { ROLES, type Role, USER_FILTER_FIELDS, USER_SORT_FIELDS } from '@dd/domain';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projects, roles, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { documentOf, Included, type Resource } from '../../lib/jsonapi/document.ts';
 import { type ListQuery, type ListRules, pageCount } from '../../lib/jsonapi/query.ts';
 import { presentableUserColumns, presentRole, presentUser } from '../users/user-presenter.ts';
-import { dateBound, idValue, ilikeContains, offsetOf, orderByOf } from './list-sql.ts';
+import { cached, inOrder, listVersion, orderedIds, pageOf } from './list-cache.ts';
+import { dateBound, idValue, ilikeContains, orderByOf } from './list-sql.ts';
 
 export const USER_LIST_RULES: ListRules = {
   filters: USER_FILTER_FIELDS,
@@ -65,37 +66,55 @@ const SORT_COLUMNS = {
   created: users.createdAt,
 };
 
-/** GET /user/search: one page of active users with their role, teams and owned projects. */
+/**
+ * The ids of every active user the query matches, in the list's order (no page). Roles are joined only
+ * for the role.id sort (every user has a role: users.role references roles). The default sort is an
+ * index-only scan of users_active_name_idx (name, id where is_active); a `like` filter on the name a
+ * bitmap scan of users_name_trgm_idx.
+ */
+export function userIdsQuery(db: Db, query: ListQuery) {
+  const ids = db.select({ id: users.id }).from(users).$dynamic();
+  const joined = query.sort.some((s) => s.field === 'role.id')
+    ? ids.innerJoin(roles, eq(roles.itemName, users.role))
+    : ids;
+  return joined.where(whereOf(query)).orderBy(...orderByOf(query.sort, SORT_COLUMNS, users.id));
+}
+
+/** GET /user/search: one page of active users with their role, teams and owned projects (cached: see searchProjects). */
 export async function searchUsers(db: Db, query: ListQuery) {
-  const where = whereOf(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ user: presentableUserColumns, roleId: roles.id, roleTitle: roles.title })
-      .from(users)
-      .innerJoin(roles, eq(roles.itemName, users.role))
-      .where(where)
-      .orderBy(...orderByOf(query.sort, SORT_COLUMNS, users.id))
-      .limit(query.size ?? 1_000_000)
-      .offset(offsetOf(query.page, query.size)),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  const ids = rows.map((r) => r.user.id);
-  const [teamRows, projectRows] =
-    ids.length === 0
-      ? [[], []]
+  const version = await listVersion(db);
+  const idsKey = JSON.stringify(['user-ids', query.filters, query.sort]);
+  const pageKey = JSON.stringify([idsKey, query.page, query.size, query.include]);
+  return cached(db, version, pageKey, async () => {
+    const allIds = await cached(db, version, idsKey, () => orderedIds(db, userIdsQuery(db, query)));
+    return userPage(db, query, allIds);
+  });
+}
+
+async function userPage(db: Db, query: ListQuery, allIds: Int32Array) {
+  const pageIds = pageOf(allIds, query.page, query.size);
+  const [userRows, teamRows, projectRows] =
+    pageIds.length === 0
+      ? [[], [], []]
       : await Promise.all([
+          db
+            .select({ user: presentableUserColumns, roleId: roles.id, roleTitle: roles.title })
+            .from(users)
+            .innerJoin(roles, eq(roles.itemName, users.role))
+            .where(inArray(users.id, pageIds)),
           db
             .select({ userId: teamMembers.userId, id: teams.id, title: teams.title })
             .from(teamMembers)
             .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-            .where(inArray(teamMembers.userId, ids))
+            .where(inArray(teamMembers.userId, pageIds))
             .orderBy(asc(teams.title), asc(teams.id)),
           db
             .select({ ownerId: projects.ownerId, id: projects.id, title: projects.title })
             .from(projects)
-            .where(inArray(projects.ownerId, ids))
+            .where(inArray(projects.ownerId, pageIds))
             .orderBy(asc(projects.createdAt), asc(projects.id)),
         ]);
+  const rows = inOrder(pageIds, userRows, (r) => r.user.id);
 
   const include = new Set(query.include);
   const included = new Included();
@@ -117,7 +136,7 @@ export async function searchUsers(db: Db, query: ListQuery) {
       extra: { 'role-id': r.roleId },
     });
   });
-  const n = Number(total?.n ?? 0);
+  const n = allIds.length;
   return documentOf(data, included, { 'page-count': pageCount(n, query.size), total: n });
 }
 

@@ -1,0 +1,99 @@
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+
+// Written only by the triggers of drizzle/0001_search-indexes.sql: every statement that changes a column
+// the projects or users list filters, sorts, scopes by or shows bumps `version` inside its own
+// transaction. Declared here, not in db/schema, because the app never writes it (and drizzle-kit must
+// not manage it).
+const listVersions = pgTable('list_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+type Entry = { version: number; value: Promise<unknown> };
+
+const MAX_ENTRIES = 256;
+const caches = new WeakMap<Db, Map<string, Entry>>();
+
+/**
+ * The current version of what the admin lists read. Read it BEFORE the data: a write committed after
+ * this read carries a newer version, so nothing is ever cached under a version older than its data.
+ * null when the table is missing (then nothing is cached).
+ */
+export async function listVersion(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ version: listVersions.version })
+    .from(listVersions)
+    .where(eq(listVersions.name, 'admin-lists'));
+  return row?.version ?? null;
+}
+
+/**
+ * A value computed from the lists' tables, kept per database while the version stays the same: the
+ * ordered ids of a filter and sort (their length is meta.total, exact) and the pages answered from
+ * them. Paging through a filter then costs no re-run of the filter, the sort and a count(*) over up to
+ * 100,000 rows per request (docs/adr/0005-admin-list-speed.md). Concurrent requests for one key share
+ * one load. Values are shared: never mutate them.
+ */
+export async function cached<T>(
+  db: Db,
+  version: number | null,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  if (version === null) return load();
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const hit = cache.get(key);
+  if (hit && hit.version === version) {
+    cache.delete(key);
+    cache.set(key, hit); // most recently used last
+    return hit.value as Promise<T>;
+  }
+  // The promise is kept, not its result: concurrent requests for the same key wait for one load.
+  const value = load();
+  cache.set(key, { version, value });
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
+  // Drop what an older version computed, then the least recently used beyond the cap.
+  for (const [old, entry] of cache)
+    if (entry.version < version || cache.size > MAX_ENTRIES) cache.delete(old);
+  return value;
+}
+
+/**
+ * The ids an ordered `select id ...` query returns, in its order, fetched as one text row: 100,000 ids
+ * as 100,000 rows cost PGlite ~300 ms in row decoding alone, as one string ~30 ms. The subquery keeps
+ * its ORDER BY (PostgreSQL does not flatten a sorted subquery) and the aggregate reads it in that order.
+ */
+export async function orderedIds(db: Db, ordered: SQLWrapper): Promise<Int32Array> {
+  const result = (await db.execute(orderedIdsSql(ordered))) as unknown as {
+    rows: Array<{ ids: string | null }>;
+  };
+  const text = result.rows[0]?.ids;
+  return text ? Int32Array.from(text.split(','), Number) : new Int32Array(0);
+}
+
+export const orderedIdsSql = (ordered: SQLWrapper) =>
+  sql`select string_agg(ordered.id::text, ',') as ids from (${ordered}) as ordered`;
+
+/** The ids of one page of an ordered id list. */
+export function pageOf(ids: Int32Array, page: number, size: number | null): number[] {
+  if (size === null) return Array.from(ids);
+  const start = (page - 1) * size;
+  return Array.from(ids.subarray(start, start + size));
+}
+
+/** Rows fetched by id back in the list's order. */
+export function inOrder<T>(ids: number[], rows: T[], idOf: (row: T) => number): T[] {
+  const byId = new Map(rows.map((r) => [idOf(r), r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
