@@ -230,6 +230,9 @@ suite.journey(
       await other.getByRole('button', { name: 'Chat with us' }).waitFor();
       assert.equal(await other.getByRole('dialog').count(), 0);
       assert.equal(await other.getByRole('button', { name: /Attach your documents/ }).count(), 0);
+      // The chat belongs to the shell: it is there on the other screens of a client too.
+      await other.goto(`/project/chat/${travel()}`);
+      await other.getByRole('button', { name: 'Chat with us' }).waitFor();
     } finally {
       await context.close();
     }

@@ -33,6 +33,7 @@ const TABLE: Record<Exclude<Action, 'user:read' | 'user:read-self'>, { owner: Ro
   'project:create': { owner: ADMINS, other: ADMINS },
   'board:use': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
   'project:list-own': { owner: ['client'], other: ['client'] },
+  'chat:use': { owner: ['client'], other: ['client'] },
   'project:read': { owner: ALL, other: STAFF },
   'project:update': {
     owner: ['client', 'superAdmin', 'admin', 'projectManager'],

@@ -15,7 +15,8 @@ export type GlobalAction =
   | 'project:list'
   | 'project:create'
   | 'board:use'
-  | 'project:list-own';
+  | 'project:list-own'
+  | 'chat:use';
 
 /** Actions decided against one project. */
 export type ProjectAction =
@@ -46,6 +47,7 @@ export const GLOBAL_ACTIONS: readonly GlobalAction[] = [
   'project:create',
   'board:use',
   'project:list-own',
+  'chat:use',
 ];
 export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:read',
@@ -104,6 +106,8 @@ const globalRules: Record<GlobalAction, (actor: SignedIn) => boolean> = {
   'board:use': (a) => isStaffRole(a.role) && a.role !== 'readonlyManager',
   // The shell's projects strip lists a client's own projects; it is for clients only (client spec §2, §6).
   'project:list-own': (a) => a.role === 'client',
+  // The optional live-chat widget is shown only to clients (client spec §1, §6).
+  'chat:use': (a) => a.role === 'client',
 };
 
 const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef) => boolean> = {

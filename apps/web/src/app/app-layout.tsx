@@ -11,6 +11,7 @@ import './shell/shell.css';
 const ProjectsStrip = lazy(() =>
   import('./shell/projects-strip.tsx').then((m) => ({ default: m.ProjectsStrip })),
 );
+const LiveChat = lazy(() => import('./shell/live-chat.tsx').then((m) => ({ default: m.LiveChat })));
 
 /** Every screen: progress bar, skip link, header (hidden on /get-started) and the page in <main>. */
 export function AppLayout() {
@@ -41,6 +42,11 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {can(actor, 'chat:use') && (
+        <Suspense fallback={null}>
+          <LiveChat />
+        </Suspense>
+      )}
     </>
   );
 }

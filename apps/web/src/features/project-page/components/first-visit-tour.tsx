@@ -1,10 +1,10 @@
 import { can, TOUR_CHAT_ADVANCE_MS, TOUR_DONE_STEP } from '@dd/domain';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
+import { setLiveChatOpen } from '../../../lib/live-chat-state.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
 import { type TourState, useTourState } from '../api/get-tour-state.ts';
 import { useSaveTourState } from '../api/save-tour-state.ts';
-import { LiveChat } from './live-chat.tsx';
 import { type Tour, TourContext } from './tour-context.tsx';
 
 // The booking modal (another part of the page) loads only when the tour or the prompt opens it.
@@ -23,15 +23,13 @@ function hasCookie(name: string): boolean {
  * The first-visit tour (client spec §4) for the owning client, with its state kept on the server per
  * user and project: step 1 the schedule-call modal (closing it moves to step 2), step 2 the
  * attach-documents hint (opening the attach control then closing it, or clicking the hint, moves to
- * step 3), step 3 opens the live chat and finishes after two seconds. Also mounts the live chat for
- * clients.
+ * step 3), step 3 opens the live chat (mounted by the shell) and finishes after two seconds.
  */
 export function FirstVisitTour({ project, children }: { project: ProjectView; children: ReactNode }) {
   const actor = useActor();
   const enabled = can(actor, 'project:tour', { ownerId: project.ownerId, clientIds: project.clientIds });
   const state = useTourState(project.id, enabled);
   const save = useSaveTourState(project.id);
-  const [chatOpen, setChatOpen] = useState(false);
   const tour = enabled && state.data && state.data.step < TOUR_DONE_STEP ? state.data : null;
 
   // Handlers read the newest state (a timer may fire after several changes).
@@ -57,7 +55,7 @@ export function FirstVisitTour({ project, children }: { project: ProjectView; ch
   // Step 3: the chat opens by itself, and the tour ends two seconds later.
   useEffect(() => {
     if (step !== 3) return;
-    setChatOpen(true);
+    setLiveChatOpen(true);
     const timer = window.setTimeout(
       () => update({ step: TOUR_DONE_STEP, openModal: false }),
       TOUR_CHAT_ADVANCE_MS,
@@ -97,7 +95,6 @@ export function FirstVisitTour({ project, children }: { project: ProjectView; ch
           />
         </Suspense>
       )}
-      {actor?.role === 'client' && <LiveChat opened={chatOpen} onChange={setChatOpen} />}
     </TourContext.Provider>
   );
 }

@@ -1,13 +1,16 @@
 import { ActionIcon, Affix, Button, Group, Paper, Text } from '@mantine/core';
-import { useAppConfig } from '../../../lib/app-config.ts';
+import { useAppConfig } from '../../lib/app-config.ts';
+import { setLiveChatOpen, useLiveChatOpen } from '../../lib/live-chat-state.ts';
 
 /**
- * The optional live-chat widget (client spec §1, §6; design §1): shown to clients only, and only when
- * CHAT_WIDGET_URL is configured. The chat page is framed from its own origin, which the server's CSP
- * allows only when the variable is set; without it nothing is rendered and nothing is loaded.
+ * The optional live-chat widget (client spec §1, §6; design §1), on every screen of a signed-in client
+ * and only when CHAT_WIDGET_URL is configured. The chat page is framed from its own origin, which the
+ * server's CSP allows only when the variable is set; without it nothing is rendered and nothing is loaded.
+ * The first-visit tour opens it through lib/live-chat-state.ts.
  */
-export function LiveChat({ opened, onChange }: { opened: boolean; onChange: (opened: boolean) => void }) {
+export function LiveChat() {
   const { chatWidgetUrl } = useAppConfig();
+  const opened = useLiveChatOpen();
   if (!chatWidgetUrl) return null;
   return (
     <Affix position={{ bottom: 16, right: 16 }} zIndex={150}>
@@ -26,7 +29,12 @@ export function LiveChat({ opened, onChange }: { opened: boolean; onChange: (ope
             <Text size="sm" fw={600}>
               Chat with us
             </Text>
-            <ActionIcon variant="subtle" color="gray" aria-label="Close chat" onClick={() => onChange(false)}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label="Close chat"
+              onClick={() => setLiveChatOpen(false)}
+            >
               ×
             </ActionIcon>
           </Group>
@@ -37,7 +45,7 @@ export function LiveChat({ opened, onChange }: { opened: boolean; onChange: (ope
           />
         </Paper>
       ) : (
-        <Button radius="xl" onClick={() => onChange(true)}>
+        <Button radius="xl" onClick={() => setLiveChatOpen(true)}>
           Chat with us
         </Button>
       )}
