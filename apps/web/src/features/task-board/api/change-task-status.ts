@@ -1,13 +1,16 @@
-import { applyTaskAction, type TaskAction } from '@dd/domain';
+import { applyTaskAction, MESSAGES, type TaskAction } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { ApiError, api, toDocument } from '../../../lib/api-client.ts';
+import { notifyError } from '../../../lib/notify.ts';
 import { refreshBoard } from './board-keys.ts';
 import type { BoardTask } from './get-tasks.ts';
 
 /** PATCH /api/task/{id} with the task-status-id one action leads to (admin §4, §7). */
 export async function changeTaskStatus(task: BoardTask, action: TaskAction): Promise<void> {
   const taskStatusId = applyTaskAction(task.statusId, action);
-  await api.patch(`/task/${task.id}`, toDocument('task', { taskStatusId }, { id: task.id }));
+  await api.patch(`/task/${task.id}`, toDocument('task', { taskStatusId }, { id: task.id }), {
+    suppressErrorToast: true,
+  });
 }
 
 export function useChangeTaskStatus(projectId: number) {
@@ -15,5 +18,12 @@ export function useChangeTaskStatus(projectId: number) {
   return useMutation({
     mutationFn: ({ task, action }: { task: BoardTask; action: TaskAction }) => changeTaskStatus(task, action),
     onSuccess: () => refreshBoard(queryClient, projectId),
+    // A refused transition (another person moved the task meanwhile) says why, e.g. 'A task cannot move
+    // from Unstarted to Accepted'; then the board reloads so the card shows its real status.
+    onError: (error) => {
+      const title = error instanceof ApiError && error.status === 422 ? error.firstError?.title : undefined;
+      notifyError(title ?? MESSAGES.genericError);
+      void refreshBoard(queryClient, projectId);
+    },
   });
 }
