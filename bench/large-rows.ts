@@ -4,17 +4,25 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectListScope } from '@dd/domain';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, type Db, openDatabase } from '../apps/api/src/db/client.ts';
 import { type ListQuery, parseListQuery } from '../apps/api/src/lib/jsonapi/query.ts';
-import { orderedIds, orderedIdsSql } from '../apps/api/src/modules/admin-lists/list-cache.ts';
+import {
+  orderedIds,
+  orderedIdsSql,
+  READ_AHEAD_PAGES,
+} from '../apps/api/src/modules/admin-lists/list-cache.ts';
 import {
   PROJECT_LIST_RULES,
+  projectBlockQuery,
   projectIdsQuery,
-  projectPageQuery,
 } from '../apps/api/src/modules/admin-lists/project-search.ts';
-import { USER_LIST_RULES, userIdsQuery } from '../apps/api/src/modules/admin-lists/user-search.ts';
+import {
+  USER_LIST_RULES,
+  userBlockQuery,
+  userIdsQuery,
+} from '../apps/api/src/modules/admin-lists/user-search.ts';
 import { LARGE } from './seed-large.ts';
 
 /** What the rows search for: one word of seed-large's lists, so about 2% of the rows match. */
@@ -140,7 +148,7 @@ export async function coldRequests(
   for (const { name, url: base, paths } of targets) {
     const ms: number[] = [];
     for (let i = 0; i < times; i++) {
-      await db.execute(sql`update list_versions set version = version + 1 where name = 'admin-lists'`);
+      await db.execute(sql`update cache_versions set version = version + 1 where name = 'admin-lists'`);
       const started = performance.now();
       const res = await fetch(`${base}${paths[(i * 37) % paths.length]}`, { headers });
       await res.arrayBuffer();
@@ -176,20 +184,26 @@ export async function explainLists(database: Database): Promise<void> {
   );
   const newestFirst = listQuery({ sort: '-created' }, PROJECT_LIST_RULES);
   const rowIds = (await projectIdsQuery(db, newestFirst, admin)).map((r) => r.id);
-  const deepIds = rowIds.slice(90_000, 90_000 + PAGE_SIZE);
+  const deepIds = rowIds.slice(90_000, 90_000 + PAGE_SIZE * READ_AHEAD_PAGES);
+  const userIds = await orderedIds(db, userIdsQuery(db, listQuery({ sort: 'name' }, USER_LIST_RULES)));
+  const deepUserIds = Array.from(userIds.subarray(50_000, 50_000 + PAGE_SIZE * READ_AHEAD_PAGES));
   // The app reads the ordered ids as one string_agg row; check it keeps the row order at this size.
   const aggregated = await orderedIds(db, projectIdsQuery(db, newestFirst, admin));
   const sameOrder = aggregated.length === rowIds.length && rowIds.every((id, i) => aggregated[i] === id);
   console.log(`ordered ids as one row keep the order of ${rowIds.length} rows: ${sameOrder ? 'yes' : 'NO'}`);
   if (!sameOrder) process.exitCode = 1;
-  const plans: Array<[string, { getSQL(): ReturnType<typeof sql> }]> = [
+  const plans: Array<[string, SQLWrapper]> = [
     [
       `project ids: like '${BENCH_SEARCH.projectTitle}', sort -created`,
       orderedIdsSql(projectIdsQuery(db, projectsLike, admin)),
     ],
     ['project ids: no filter, sort -created', orderedIdsSql(projectIdsQuery(db, newestFirst, admin))],
-    ['project page by ids (page 6001 of the unfiltered list)', projectPageQuery(db, deepIds)],
+    [
+      'project pages by ids (one block of 8 pages, from row 90,000 of the unfiltered list)',
+      projectBlockQuery(deepIds),
+    ],
     [`user ids: like '${BENCH_SEARCH.userName}', sort name`, orderedIdsSql(userIdsQuery(db, usersLike))],
+    ['user pages by ids (one block of 8 pages)', userBlockQuery(deepUserIds)],
     [
       'user ids: no filter, sort name',
       orderedIdsSql(userIdsQuery(db, listQuery({ sort: 'name' }, USER_LIST_RULES))),

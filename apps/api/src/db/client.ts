@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { trackVersionsLocally } from './cache-versions.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -60,7 +61,11 @@ export async function openDatabase(options: {
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
+    // After the migrations (they create cache_versions), versions are kept in memory: see cache-versions.ts.
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: folder });
+      await trackVersionsLocally(db, (channel, onPayload) => client.listen(channel, onPayload));
+    },
     close: () => client.close(),
   };
 }

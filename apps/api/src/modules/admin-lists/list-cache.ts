@@ -1,36 +1,17 @@
-import { eq, type SQLWrapper, sql } from 'drizzle-orm';
-import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import { cacheVersion } from '../../db/cache-versions.ts';
 import type { Db } from '../../db/client.ts';
-
-// Written only by the triggers of drizzle/0001_search-indexes.sql: every statement that changes a column
-// the projects or users list filters, sorts, scopes by or shows bumps `version` inside its own
-// transaction. Declared here, not in db/schema, because the app never writes it (and drizzle-kit must
-// not manage it).
-const listVersions = pgTable('list_versions', {
-  name: text('name').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
 
 type Entry = { version: number; value: Promise<unknown> };
 
 const MAX_ENTRIES = 256;
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
-/**
- * The current version of what the admin lists read. Read it BEFORE the data: a write committed after
- * this read carries a newer version, so nothing is ever cached under a version older than its data.
- * null when the table is missing (then nothing is cached).
- */
-export async function listVersion(db: Db): Promise<number | null> {
-  const [row] = await db
-    .select({ version: listVersions.version })
-    .from(listVersions)
-    .where(eq(listVersions.name, 'admin-lists'));
-  return row?.version ?? null;
-}
+/** The version of what the admin lists read (db/cache-versions.ts): read it BEFORE the data. */
+export const listVersion = (db: Db): Promise<number | null> => cacheVersion(db, 'admin-lists');
 
 /**
- * A value computed from the lists' tables, kept per database while the version stays the same: the
+ * A value computed from the lists' tables, kept per database while its version (db/cache-versions.ts) stays the same: the
  * ordered ids of a filter and sort (their length is meta.total, exact) and the pages answered from
  * them. Paging through a filter then costs no re-run of the filter, the sort and a count(*) over up to
  * 100,000 rows per request (docs/adr/0005-admin-list-speed.md). Concurrent requests for one key share
@@ -87,6 +68,33 @@ export function pageOf(ids: Int32Array, page: number, size: number | null): numb
   if (size === null) return Array.from(ids);
   const start = (page - 1) * size;
   return Array.from(ids.subarray(start, start + size));
+}
+
+/** Pages read from the database together: the first visit of a page reads its neighbours too. */
+export const READ_AHEAD_PAGES = 8;
+
+/**
+ * One page of an ordered id list, answered from the block of READ_AHEAD_PAGES pages around it. A block is
+ * read with one set of queries (each by the block's ids) and kept like the ids: paging on, back, or to a
+ * neighbour then costs no query, and a first visit reads 120 rows where it read 15 (on the embedded
+ * database the fixed cost of a query, not its rows, dominates). `load` turns the id lists of the
+ * block's pages into their answers, in the same order. Without a page size the whole list is one page.
+ */
+export async function pageFromBlock<T>(
+  db: Db,
+  version: number | null,
+  listKey: string,
+  ids: Int32Array,
+  page: number,
+  size: number | null,
+  load: (pages: number[][]) => Promise<T[]>,
+): Promise<T> {
+  const pagesPerBlock = size === null ? 1 : READ_AHEAD_PAGES;
+  const first = Math.floor((page - 1) / pagesPerBlock) * pagesPerBlock + 1;
+  const block = await cached(db, version, JSON.stringify([listKey, size, first]), () =>
+    load(Array.from({ length: pagesPerBlock }, (_, i) => pageOf(ids, first + i, size))),
+  );
+  return block[page - first] as T;
 }
 
 /** Rows fetched by id back in the list's order. */

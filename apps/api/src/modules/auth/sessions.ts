@@ -1,5 +1,6 @@
 import type { Actor } from '@dd/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { localVersion } from '../../db/cache-versions.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -28,22 +29,53 @@ export async function createSession(
 
 export type SessionActor = NonNullable<Actor> & { sessionId: number };
 
-/** The signed-in user for a token, with the role read fresh so a role change applies on the next request. */
+type KnownSession = { actor: SessionActor; expiresAt: Date; version: number };
+const MAX_KNOWN = 10_000;
+const known = new WeakMap<Db, Map<string, KnownSession>>();
+
+/**
+ * The signed-in user for a token, with the role read fresh so a role change applies on the next request.
+ * Where the database's versions are kept in memory (the embedded one: db/cache-versions.ts) the answer is
+ * remembered until the 'sessions' version moves (any session revoked or deleted, any user's role or
+ * active flag changed) or the session expires, so a repeat request costs no query. Only sessions that
+ * exist are remembered: an unknown token is looked up every time.
+ */
 export async function findSessionActor(db: Db, token: string, now: Date): Promise<SessionActor | null> {
+  const tokenHash = hashToken(token);
+  const version = localVersion(db, 'sessions'); // before the query: see cacheVersion
+  let remembered = known.get(db);
+  const hit = remembered?.get(tokenHash);
+  if (hit && hit.version === version && hit.expiresAt > now) return hit.actor;
   const [row] = await db
-    .select({ sessionId: sessions.id, id: users.id, role: users.role })
+    .select({ sessionId: sessions.id, id: users.id, role: users.role, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         eq(users.isActive, true),
       ),
     )
     .limit(1);
-  return row ? { sessionId: row.sessionId, id: row.id, role: row.role as SessionActor['role'] } : null;
+  if (!row) return null;
+  // Shared by the requests that reuse it: frozen.
+  const actor: SessionActor = Object.freeze({
+    sessionId: row.sessionId,
+    id: row.id,
+    role: row.role as SessionActor['role'],
+  });
+  if (version !== undefined) {
+    if (!remembered) {
+      remembered = new Map();
+      known.set(db, remembered);
+    }
+    remembered.delete(tokenHash);
+    if (remembered.size >= MAX_KNOWN) remembered.delete(remembered.keys().next().value as string);
+    remembered.set(tokenHash, { actor, expiresAt: row.expiresAt, version });
+  }
+  return actor;
 }
 
 export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {

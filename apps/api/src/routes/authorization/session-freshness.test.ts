@@ -1,0 +1,97 @@
+// On the embedded database a signed-in session is remembered in memory between requests
+// (modules/auth/sessions.ts, db/cache-versions.ts). Whatever ends or changes a session, however it is
+// written, must show in the very next request, on both drivers.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localVersion } from '../../db/cache-versions.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { withSessionAs } from '../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const check = (headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/api/authorization/check', headers });
+const roleOf = async (headers: Record<string, string>) => {
+  const res = await check(headers);
+  return res.statusCode === 200
+    ? (res.json() as { data: { attributes: { role: string } } }).data.attributes.role
+    : res.statusCode;
+};
+
+describe('a session seen before answers the next request with what the database says now', () => {
+  it('follows a role change made directly in the database', async () => {
+    const { user, headers } = await withSessionAs(t.database.db, 'developer');
+    expect(await roleOf(headers)).toBe('developer');
+    expect(await roleOf(headers)).toBe('developer');
+    await t.database.db.update(users).set({ role: 'projectManager' }).where(eq(users.id, user.id));
+    expect(await roleOf(headers)).toBe('projectManager');
+  });
+
+  it('refuses a deactivated user, a revoked session and a deleted session at once', async () => {
+    const db = t.database.db;
+    const a = await withSessionAs(db, 'client');
+    const b = await withSessionAs(db, 'client');
+    const c = await withSessionAs(db, 'client');
+    for (const { headers } of [a, b, c]) expect((await check(headers)).statusCode).toBe(200);
+
+    await db.update(users).set({ isActive: false }).where(eq(users.id, a.user.id));
+    expect((await check(a.headers)).statusCode).toBe(401);
+
+    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, b.user.id));
+    expect((await check(b.headers)).statusCode).toBe(401);
+
+    await db.execute(sql`delete from sessions where user_id = ${c.user.id}`);
+    expect((await check(c.headers)).statusCode).toBe(401);
+  });
+
+  it('ends with logout', async () => {
+    const db = t.database.db;
+    const { user, headers } = await withSessionAs(db, 'admin');
+    expect((await check(headers)).statusCode).toBe(200);
+    const { authorization } = headers;
+    const logout = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/authorization/logout',
+      headers: { authorization },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await check(headers)).statusCode).toBe(401);
+
+    expect(user.id).toBeGreaterThan(0);
+  });
+
+  it('ends when it expires, although no write moved a version', async () => {
+    let now = Date.now();
+    const clocked = await buildTestApp({ now: () => new Date(now) });
+    try {
+      const { headers } = await withSessionAs(clocked.database.db, 'admin');
+      const at = () => clocked.app.inject({ method: 'GET', url: '/api/authorization/check', headers });
+      expect((await at()).statusCode).toBe(200);
+      now += 31 * 24 * 60 * 60 * 1000; // past the 30 days of a remembered session
+      expect((await at()).statusCode).toBe(401);
+    } finally {
+      await clocked.close();
+    }
+  });
+});
+
+describe('versions kept in memory', () => {
+  it('are kept on the embedded database only, and move with the commit that changes them', async () => {
+    const db = t.database.db;
+    if (t.database.driver === 'postgres') {
+      expect(localVersion(db, 'sessions')).toBeUndefined();
+      return;
+    }
+    const before = localVersion(db, 'admin-lists') ?? -1;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ name: 'Renamed In Transaction' }).where(eq(users.id, 1));
+      expect(localVersion(db, 'admin-lists')).toBe(before);
+    });
+    expect(localVersion(db, 'admin-lists')).toBe(before + 1);
+  });
+});
