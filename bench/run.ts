@@ -1,10 +1,11 @@
 // npm run bench: bundle sizes against design.md budgets, and API latency under 10 concurrent connections
 // with a bare Fastify route measured in the same run as the reference.
+import { fork } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { computeAvailableSlots, WORK_HOURS } from '@dd/domain';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -47,18 +48,21 @@ const only = process.env.BENCH_ONLY ?? '';
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 
 // With `paths`, each request takes the next one (the list rows ask for a different page every time).
-async function load(url: string, headers: Record<string, string> = {}, paths?: string[], seconds = duration) {
-  let next = 0;
-  const requests = paths && [
-    { setupRequest: (req: { path?: string }) => ({ ...req, path: paths[next++ % paths.length] }) },
-  ];
-  const result = await autocannon({ url, connections: 10, duration: seconds, headers, requests });
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: Math.round(result.requests.average),
-    errors: result.non2xx + result.errors,
-  };
+// autocannon runs in a child process (bench/load-worker.mjs) so that it does not share the server's
+// event loop; on 2 cores the server then has one core and the load generator the other.
+function load(
+  url: string,
+  headers: Record<string, string> = {},
+  paths?: string[],
+  seconds = duration,
+): Promise<{ p50: number; p99: number; rps: number; errors: number }> {
+  const child = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), { execArgv: [] });
+  child.send({ url, headers, paths, seconds, connections: 10 });
+  return new Promise((resolve, reject) => {
+    child.once('message', (figures) => resolve(figures as Awaited<ReturnType<typeof load>>));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
+  });
 }
 
 /** A realistic slot list to compute: every third free slot of the next four weeks is taken. */

@@ -1,15 +1,15 @@
 import { PROJECT_FILTER_FIELDS, PROJECT_SORT_FIELDS, type ProjectListScope } from '@dd/domain';
-import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { projectMembers, projectSizes, projectStates, projects, users } from '../../db/schema/index.ts';
 import { documentOf, Included } from '../../lib/jsonapi/document.ts';
 import { type ListQuery, type ListRules, pageCount } from '../../lib/jsonapi/query.ts';
-import { presentableUserColumns, presentUser } from '../users/user-presenter.ts';
-import { cached, inOrder, listVersion, orderedIds, pageOf } from './list-cache.ts';
-import { dateBound, idValue, ilikeContains, orderByOf } from './list-sql.ts';
+import { presentUser, type UserRow } from '../users/user-presenter.ts';
+import { cached, inOrder, listVersion, orderedIds, pageFromBlock } from './list-cache.ts';
+import { dateBound, idArray, idValue, ilikeContains, jsonRows, orderByOf, userJson } from './list-sql.ts';
 import { presentLookup } from './lookup-presenter.ts';
-import { presentProjectRow } from './project-row-presenter.ts';
+import { type ProjectRow, presentProjectRow } from './project-row-presenter.ts';
 
 export const PROJECT_LIST_RULES: ListRules = {
   filters: PROJECT_FILTER_FIELDS,
@@ -90,45 +90,43 @@ export function projectIdsQuery(db: Db, query: ListQuery, scope: ProjectListScop
     .orderBy(...orderByOf(query.sort, SORT_COLUMNS, projects.id));
 }
 
-/** One page of projects by id, with owner, state and size in one joined query (no order: see inOrder). */
-export function projectPageQuery(db: Db, ids: number[]) {
-  return db
-    .select({
-      project: {
-        id: projects.id,
-        title: projects.title,
-        createdAt: projects.createdAt,
-        ownerId: projects.ownerId,
-        projectStateId: projects.projectStateId,
-        projectSizeId: projects.projectSizeId,
-      },
-      owner: {
-        id: owner.id,
-        name: owner.name,
-        login: owner.login,
-        email: owner.email,
-        phone: owner.phone,
-        avatar: owner.avatar,
-        role: owner.role,
-        timezone: owner.timezone,
-        helpNeeded: owner.helpNeeded,
-        companyId: owner.companyId,
-        createdAt: owner.createdAt,
-      },
-      stateTitle: projectStates.title,
-      sizeTitle: projectSizes.title,
-    })
-    .from(projects)
-    .leftJoin(owner, eq(owner.id, projects.ownerId))
-    .leftJoin(projectStates, eq(projectStates.id, projects.projectStateId))
-    .leftJoin(projectSizes, eq(projectSizes.id, projects.projectSizeId))
-    .where(inArray(projects.id, ids));
+const client = alias(users, 'client');
+
+type BlockRow = {
+  project: ProjectRow;
+  owner: UserRow | null;
+  stateTitle: string | null;
+  sizeTitle: string | null;
+  clients: UserRow[];
+};
+
+/**
+ * Projects by id with owner, state, size and clients (in the order they joined), as one JSON row
+ * (list-sql: jsonRows); no order: see inOrder.
+ */
+export function projectBlockQuery(ids: number[]) {
+  return sql`select coalesce(json_agg(json_build_object(
+      'project', json_build_object('id', ${projects.id}, 'title', ${projects.title}, 'createdAt', ${projects.createdAt}, 'ownerId', ${projects.ownerId}, 'projectStateId', ${projects.projectStateId}, 'projectSizeId', ${projects.projectSizeId}),
+      'owner', case when ${owner.id} is null then null else ${userJson(owner)} end,
+      'stateTitle', ${projectStates.title},
+      'sizeTitle', ${projectSizes.title},
+      'clients', (
+        select coalesce(json_agg(${userJson(client)} order by ${projectMembers.createdAt}, ${client.id}), '[]'::json)
+        from ${projectMembers} inner join ${users} as ${sql.identifier('client')} on ${client.id} = ${projectMembers.userId}
+        where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.kind} = 'client'
+      )
+    )), '[]'::json)::text as rows
+    from ${projects}
+    left join ${users} as ${sql.identifier('owner')} on ${owner.id} = ${projects.ownerId}
+    left join ${projectStates} on ${projectStates.id} = ${projects.projectStateId}
+    left join ${projectSizes} on ${projectSizes.id} = ${projects.projectSizeId}
+    where ${projects.id} = any(${idArray(ids)})`;
 }
 
 /**
  * GET /project/search: one page of projects with owner, state and size. The ordered ids of the query
- * and the page itself come from list-cache while nothing the list reads has changed; otherwise the ids
- * are read once (one index scan) and the page is 15 rows fetched by id.
+ * and the page's block (list-cache: pageFromBlock) come from list-cache while nothing the list reads has
+ * changed; otherwise the ids are read once (one index scan) and the block's rows fetched by id.
  */
 export async function searchProjects(
   db: Db,
@@ -138,47 +136,43 @@ export async function searchProjects(
 ) {
   const version = await listVersion(db);
   const idsKey = JSON.stringify(['project-ids', scope, query.filters, query.sort]);
-  const pageKey = JSON.stringify([idsKey, query.page, query.size, query.include, options.hideContacts]);
-  return cached(db, version, pageKey, async () => {
-    const allIds = await cached(db, version, idsKey, () => orderedIds(db, projectIdsQuery(db, query, scope)));
-    return projectPage(db, query, allIds, options);
-  });
+  const allIds = await cached(db, version, idsKey, () => orderedIds(db, projectIdsQuery(db, query, scope)));
+  const listKey = JSON.stringify([idsKey, query.include, options.hideContacts]);
+  return pageFromBlock(db, version, listKey, allIds, query.page, query.size, (pages) =>
+    projectPages(db, query, allIds.length, pages, options),
+  );
 }
 
-async function projectPage(db: Db, query: ListQuery, allIds: Int32Array, options: { hideContacts: boolean }) {
-  const pageIds = pageOf(allIds, query.page, query.size);
-  const [pageRows, clientRows] =
-    pageIds.length === 0
-      ? [[], []]
-      : await Promise.all([
-          projectPageQuery(db, pageIds),
-          db
-            .select({ projectId: projectMembers.projectId, user: presentableUserColumns })
-            .from(projectMembers)
-            .innerJoin(users, eq(users.id, projectMembers.userId))
-            .where(and(inArray(projectMembers.projectId, pageIds), eq(projectMembers.kind, 'client')))
-            .orderBy(projectMembers.createdAt, users.id),
-        ]);
-  const rows = inOrder(pageIds, pageRows, (r) => r.project.id);
-
+/** The answers for several pages of project ids, read with one query per kind of row. */
+async function projectPages(
+  db: Db,
+  query: ListQuery,
+  total: number,
+  pages: number[][],
+  options: { hideContacts: boolean },
+) {
+  const ids = pages.flat();
+  const rows = ids.length === 0 ? [] : await jsonRows<BlockRow>(db, projectBlockQuery(ids));
   const include = new Set(query.include);
-  const included = new Included();
-  const data = rows.map((r) => {
-    const clients = clientRows.filter((c) => c.projectId === r.project.id).map((c) => c.user);
-    if (include.has('owner') && r.owner?.id) included.add(presentUser(r.owner, options));
-    if (include.has('client')) included.addAll(clients.map((c) => presentUser(c, options)));
-    if (include.has('state'))
-      included.add(presentLookup('project-state', r.project.projectStateId, r.stateTitle));
-    if (include.has('size'))
-      included.add(presentLookup('project-size', r.project.projectSizeId, r.sizeTitle));
-    return presentProjectRow(r.project, {
-      clientIds: clients.map((c) => c.id),
-      ownerName: r.owner?.name ?? null,
-      ownerPhone: options.hideContacts ? null : (r.owner?.phone ?? null),
-      stateTitle: r.stateTitle,
-      sizeTitle: r.sizeTitle,
+  const meta = { 'page-count': pageCount(total, query.size), total };
+  return pages.map((pageIds) => {
+    const included = new Included();
+    const data = inOrder(pageIds, rows, (r) => r.project.id).map((r) => {
+      const clients = r.clients;
+      if (include.has('owner') && r.owner?.id) included.add(presentUser(r.owner, options));
+      if (include.has('client')) included.addAll(clients.map((c) => presentUser(c, options)));
+      if (include.has('state'))
+        included.add(presentLookup('project-state', r.project.projectStateId, r.stateTitle));
+      if (include.has('size'))
+        included.add(presentLookup('project-size', r.project.projectSizeId, r.sizeTitle));
+      return presentProjectRow(r.project, {
+        clientIds: clients.map((c) => c.id),
+        ownerName: r.owner?.name ?? null,
+        ownerPhone: options.hideContacts ? null : (r.owner?.phone ?? null),
+        stateTitle: r.stateTitle,
+        sizeTitle: r.sizeTitle,
+      });
     });
+    return documentOf(data, included, meta);
   });
-  const n = allIds.length;
-  return documentOf(data, included, { 'page-count': pageCount(n, query.size), total: n });
 }

@@ -1,13 +1,13 @@
 import { ROLES, type Role, USER_FILTER_FIELDS, USER_SORT_FIELDS } from '@dd/domain';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projects, roles, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { documentOf, Included, type Resource } from '../../lib/jsonapi/document.ts';
 import { type ListQuery, type ListRules, pageCount } from '../../lib/jsonapi/query.ts';
-import { presentableUserColumns, presentRole, presentUser } from '../users/user-presenter.ts';
-import { cached, inOrder, listVersion, orderedIds, pageOf } from './list-cache.ts';
-import { dateBound, idValue, ilikeContains, orderByOf } from './list-sql.ts';
+import { presentRole, presentUser, type UserRow } from '../users/user-presenter.ts';
+import { cached, inOrder, listVersion, orderedIds, pageFromBlock } from './list-cache.ts';
+import { dateBound, idArray, idValue, ilikeContains, jsonRows, orderByOf, userJson } from './list-sql.ts';
 
 export const USER_LIST_RULES: ListRules = {
   filters: USER_FILTER_FIELDS,
@@ -84,60 +84,71 @@ export function userIdsQuery(db: Db, query: ListQuery) {
 export async function searchUsers(db: Db, query: ListQuery) {
   const version = await listVersion(db);
   const idsKey = JSON.stringify(['user-ids', query.filters, query.sort]);
-  const pageKey = JSON.stringify([idsKey, query.page, query.size, query.include]);
-  return cached(db, version, pageKey, async () => {
-    const allIds = await cached(db, version, idsKey, () => orderedIds(db, userIdsQuery(db, query)));
-    return userPage(db, query, allIds);
-  });
+  const allIds = await cached(db, version, idsKey, () => orderedIds(db, userIdsQuery(db, query)));
+  const listKey = JSON.stringify([idsKey, query.include]);
+  return pageFromBlock(db, version, listKey, allIds, query.page, query.size, (pages) =>
+    userPages(db, query, allIds.length, pages),
+  );
 }
 
-async function userPage(db: Db, query: ListQuery, allIds: Int32Array) {
-  const pageIds = pageOf(allIds, query.page, query.size);
-  const [userRows, teamRows, projectRows] =
-    pageIds.length === 0
-      ? [[], [], []]
-      : await Promise.all([
-          db
-            .select({ user: presentableUserColumns, roleId: roles.id, roleTitle: roles.title })
-            .from(users)
-            .innerJoin(roles, eq(roles.itemName, users.role))
-            .where(inArray(users.id, pageIds)),
-          db
-            .select({ userId: teamMembers.userId, id: teams.id, title: teams.title })
-            .from(teamMembers)
-            .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-            .where(inArray(teamMembers.userId, pageIds))
-            .orderBy(asc(teams.title), asc(teams.id)),
-          db
-            .select({ ownerId: projects.ownerId, id: projects.id, title: projects.title })
-            .from(projects)
-            .where(inArray(projects.ownerId, pageIds))
-            .orderBy(asc(projects.createdAt), asc(projects.id)),
-        ]);
-  const rows = inOrder(pageIds, userRows, (r) => r.user.id);
+type BlockRow = {
+  user: UserRow;
+  roleId: number;
+  roleTitle: string;
+  teams: Array<{ id: number; title: string }>;
+  projects: Array<{ id: number; title: string }>;
+};
 
+/**
+ * Users by id with their role, teams (by title) and owned projects (oldest first), as one JSON row
+ * (list-sql: jsonRows); no order: see inOrder.
+ */
+export function userBlockQuery(ids: number[]) {
+  return sql`select coalesce(json_agg(json_build_object(
+      'user', ${userJson(users)},
+      'roleId', ${roles.id},
+      'roleTitle', ${roles.title},
+      'teams', (
+        select coalesce(json_agg(json_build_object('id', ${teams.id}, 'title', ${teams.title}) order by ${teams.title}, ${teams.id}), '[]'::json)
+        from ${teamMembers} inner join ${teams} on ${teams.id} = ${teamMembers.teamId}
+        where ${teamMembers.userId} = ${users.id}
+      ),
+      'projects', (
+        select coalesce(json_agg(json_build_object('id', ${projects.id}, 'title', ${projects.title}) order by ${projects.createdAt}, ${projects.id}), '[]'::json)
+        from ${projects} where ${projects.ownerId} = ${users.id}
+      )
+    )), '[]'::json)::text as rows
+    from ${users} inner join ${roles} on ${roles.itemName} = ${users.role}
+    where ${users.id} = any(${idArray(ids)})`;
+}
+
+/** The answers for several pages of user ids, read with one query per kind of row. */
+async function userPages(db: Db, query: ListQuery, total: number, pages: number[][]) {
+  const ids = pages.flat();
+  const rows = ids.length === 0 ? [] : await jsonRows<BlockRow>(db, userBlockQuery(ids));
   const include = new Set(query.include);
-  const included = new Included();
-  const data = rows.map((r) => {
-    const userTeams = teamRows.filter((t) => t.userId === r.user.id);
-    const owned = projectRows.filter((p) => p.ownerId === r.user.id);
-    if (include.has('role')) included.add(presentRole({ itemName: r.user.role, title: r.roleTitle }));
-    if (include.has('team'))
-      included.addAll(
-        userTeams.map((t) => ({ type: 'team', id: String(t.id), attributes: { title: t.title } })),
-      );
-    if (include.has('ownProject'))
-      included.addAll(
-        owned.map((p) => ({ type: 'project', id: String(p.id), attributes: { title: p.title } })),
-      );
-    return presentUser(r.user, {
-      teamIds: userTeams.map((t) => t.id),
-      ownProjectIds: owned.map((p) => p.id),
-      extra: { 'role-id': r.roleId },
+  const meta = { 'page-count': pageCount(total, query.size), total };
+  return pages.map((pageIds) => {
+    const included = new Included();
+    const data = inOrder(pageIds, rows, (r) => r.user.id).map((r) => {
+      const { teams: userTeams, projects: owned } = r;
+      if (include.has('role')) included.add(presentRole({ itemName: r.user.role, title: r.roleTitle }));
+      if (include.has('team'))
+        included.addAll(
+          userTeams.map((t) => ({ type: 'team', id: String(t.id), attributes: { title: t.title } })),
+        );
+      if (include.has('ownProject'))
+        included.addAll(
+          owned.map((p) => ({ type: 'project', id: String(p.id), attributes: { title: p.title } })),
+        );
+      return presentUser(r.user, {
+        teamIds: userTeams.map((t) => t.id),
+        ownProjectIds: owned.map((p) => p.id),
+        extra: { 'role-id': r.roleId },
+      });
     });
+    return documentOf(data, included, meta);
   });
-  const n = allIds.length;
-  return documentOf(data, included, { 'page-count': pageCount(n, query.size), total: n });
 }
 
 /** Active users of one role for the pickers of the admin forms, by name. */

@@ -124,4 +124,28 @@ describe('GET /api/user/search after writes', () => {
     expect(await listVersion(db)).toBeGreaterThan(version ?? 0);
     expect((await usersLike('ursula')).data.map((u) => u.attributes.name)).toEqual(['Ursula Renamed']);
   });
+
+  it('answers every page of a long list, read in any order, as its slice of the whole list (read-ahead blocks)', async () => {
+    const db = t.database.db;
+    const owner = await buildUser(db, { name: 'Readahead Owner' });
+    for (let i = 0; i < 40; i++)
+      await buildProject(db, {
+        title: `Readahead ${String(i).padStart(2, '0')}`,
+        ownerId: owner.id,
+        createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
+      });
+    const all = titles(await projectsLike('readahead', '&page[size]=40'));
+    expect(all).toHaveLength(40);
+    // Pages of 3: pages 1-8 are one block, 9-14 the next; read across blocks and back again.
+    for (const page of [9, 1, 14, 8, 2, 13, 15, 1]) {
+      const doc = await projectsLike('readahead', `&page[size]=3&page[page]=${page}`);
+      expect(titles(doc)).toEqual(all.slice((page - 1) * 3, page * 3));
+      expect(doc.meta).toEqual({ 'page-count': 14, total: 40 });
+    }
+    // A write inside a block already read shows on its other pages too.
+    await db.update(projects).set({ title: 'Readahead renamed' }).where(eq(projects.title, 'Readahead 38'));
+    expect(titles(await projectsLike('readahead', '&page[size]=3&page[page]=1'))).toContain(
+      'Readahead renamed',
+    );
+  });
 });
