@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { JSON_API } from './lib/jsonapi/document.ts';
 import authPlugin from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
 import databasePlugin from './plugins/app/database.ts';
@@ -30,8 +31,6 @@ import systemRoutes from './routes/system/index.ts';
 import userRoutes from './routes/users/index.ts';
 
 export type BuildOptions = { config: Config; database?: Database; logger?: boolean };
-
-const JSON_API = 'application/vnd.api+json';
 
 /** Builds the app in a fixed order: external plugins, app plugins, then routes. */
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {

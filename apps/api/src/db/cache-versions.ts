@@ -58,6 +58,30 @@ export function localVersion(db: Db, name: CacheName): number | undefined {
   return local.get(db)?.get(name);
 }
 
+/** The versions of every cache, as one request read them. */
+export type Versions = Partial<Record<CacheName, number>>;
+
+const allVersions = new WeakMap<Db, { execute(): Promise<Array<{ name: string; version: number }>> }>();
+
+/**
+ * Every cache's current version: from memory on the embedded database, otherwise ONE query of this
+ * two-row table. A request reads them once, before any data (the auth hook), and checks all its caches
+ * against that one reading.
+ */
+export async function readVersions(db: Db): Promise<Versions> {
+  const kept = local.get(db);
+  if (kept) return { 'admin-lists': kept.get('admin-lists'), sessions: kept.get('sessions') };
+  let statement = allVersions.get(db);
+  if (!statement) {
+    // Named: node-postgres prepares it once per connection, and drizzle builds its SQL once.
+    statement = db.select().from(cacheVersions).prepare('cache_versions_all');
+    allVersions.set(db, statement);
+  }
+  const versions: Versions = {};
+  for (const row of await statement.execute()) versions[row.name as CacheName] = row.version;
+  return versions;
+}
+
 /**
  * The current version of a cache. Read it BEFORE the data: a write committed after this read carries a
  * newer version, so nothing is ever cached under a version older than its data. null when the table or

@@ -1,4 +1,7 @@
 /** JSON:API resource objects. Presenters build these; nothing else goes on the wire. */
+
+export const JSON_API = 'application/vnd.api+json';
+
 export type ResourceIdentifier = { type: string; id: string };
 export type Resource = {
   type: string;

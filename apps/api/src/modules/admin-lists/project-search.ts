@@ -127,14 +127,16 @@ export function projectBlockQuery(ids: number[]) {
  * GET /project/search: one page of projects with owner, state and size. The ordered ids of the query
  * and the page's block (list-cache: pageFromBlock) come from list-cache while nothing the list reads has
  * changed; otherwise the ids are read once (one index scan) and the block's rows fetched by id.
+ * `version`: the 'admin-lists' version this request already read (request.versions); else it is read here.
+ * The answer is the serialized document: pages are kept as text, so a repeat costs no serialization.
  */
 export async function searchProjects(
   db: Db,
   query: ListQuery,
   scope: ProjectListScope,
-  options: { hideContacts: boolean },
+  options: { hideContacts: boolean; version?: number },
 ) {
-  const version = await listVersion(db);
+  const version = options.version !== undefined ? options.version : await listVersion(db);
   const idsKey = JSON.stringify(['project-ids', scope, query.filters, query.sort]);
   const allIds = await cached(db, version, idsKey, () => orderedIds(db, projectIdsQuery(db, query, scope)));
   const listKey = JSON.stringify([idsKey, query.include, options.hideContacts]);
@@ -143,7 +145,7 @@ export async function searchProjects(
   );
 }
 
-/** The answers for several pages of project ids, read with one query per kind of row. */
+/** The answers (serialized) for several pages of project ids, read with one query. */
 async function projectPages(
   db: Db,
   query: ListQuery,
@@ -173,6 +175,6 @@ async function projectPages(
         sizeTitle: r.sizeTitle,
       });
     });
-    return documentOf(data, included, meta);
+    return JSON.stringify(documentOf(data, included, meta));
   });
 }

@@ -80,9 +80,9 @@ export function userIdsQuery(db: Db, query: ListQuery) {
   return joined.where(whereOf(query)).orderBy(...orderByOf(query.sort, SORT_COLUMNS, users.id));
 }
 
-/** GET /user/search: one page of active users with their role, teams and owned projects (cached: see searchProjects). */
-export async function searchUsers(db: Db, query: ListQuery) {
-  const version = await listVersion(db);
+/** GET /user/search: one page of active users with their role, teams and owned projects (cached and serialized: see searchProjects). */
+export async function searchUsers(db: Db, query: ListQuery, options: { version?: number } = {}) {
+  const version = options.version !== undefined ? options.version : await listVersion(db);
   const idsKey = JSON.stringify(['user-ids', query.filters, query.sort]);
   const allIds = await cached(db, version, idsKey, () => orderedIds(db, userIdsQuery(db, query)));
   const listKey = JSON.stringify([idsKey, query.include]);
@@ -122,7 +122,7 @@ export function userBlockQuery(ids: number[]) {
     where ${users.id} = any(${idArray(ids)})`;
 }
 
-/** The answers for several pages of user ids, read with one query per kind of row. */
+/** The answers (serialized) for several pages of user ids, read with one query. */
 async function userPages(db: Db, query: ListQuery, total: number, pages: number[][]) {
   const ids = pages.flat();
   const rows = ids.length === 0 ? [] : await jsonRows<BlockRow>(db, userBlockQuery(ids));
@@ -147,7 +147,7 @@ async function userPages(db: Db, query: ListQuery, total: number, pages: number[
         extra: { 'role-id': r.roleId },
       });
     });
-    return documentOf(data, included, meta);
+    return JSON.stringify(documentOf(data, included, meta));
   });
 }
 

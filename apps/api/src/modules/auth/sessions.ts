@@ -1,6 +1,5 @@
 import type { Actor } from '@dd/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { localVersion } from '../../db/cache-versions.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -34,15 +33,19 @@ const MAX_KNOWN = 10_000;
 const known = new WeakMap<Db, Map<string, KnownSession>>();
 
 /**
- * The signed-in user for a token, with the role read fresh so a role change applies on the next request.
- * Where the database's versions are kept in memory (the embedded one: db/cache-versions.ts) the answer is
- * remembered until the 'sessions' version moves (any session revoked or deleted, any user's role or
- * active flag changed) or the session expires, so a repeat request costs no query. Only sessions that
- * exist are remembered: an unknown token is looked up every time.
+ * The signed-in user for a token, with the role as the database has it now, so a role change applies on
+ * the next request. Given the 'sessions' version (db/cache-versions.ts, read by this request before any
+ * data) the answer is remembered until that version moves (any session revoked or deleted, any user's
+ * role or active flag changed, in any process) or the session expires: a repeat request then costs no
+ * session query. Only sessions that exist are remembered: an unknown token is looked up every time.
  */
-export async function findSessionActor(db: Db, token: string, now: Date): Promise<SessionActor | null> {
+export async function findSessionActor(
+  db: Db,
+  token: string,
+  now: Date,
+  version: number | undefined,
+): Promise<SessionActor | null> {
   const tokenHash = hashToken(token);
-  const version = localVersion(db, 'sessions'); // before the query: see cacheVersion
   let remembered = known.get(db);
   const hit = remembered?.get(tokenHash);
   if (hit && hit.version === version && hit.expiresAt > now) return hit.actor;

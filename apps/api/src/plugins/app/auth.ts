@@ -1,6 +1,7 @@
 import { type Action, type Actor, can } from '@dd/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { readVersions, type Versions } from '../../db/cache-versions.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/app-error.ts';
 import { findSessionActor, type SessionActor } from '../../modules/auth/sessions.ts';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: SessionActor | null;
     authVia: 'cookie' | 'bearer' | null;
+    /** The caches' versions, read before any data of a request that carries a token (db/cache-versions.ts). */
+    versions: Versions | null;
   }
   interface FastifyInstance {
     requireActor: (request: FastifyRequest) => SessionActor;
@@ -34,6 +37,7 @@ export default fp(
 
     app.decorateRequest('actor', null);
     app.decorateRequest('authVia', null);
+    app.decorateRequest('versions', null);
 
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
@@ -48,7 +52,8 @@ export default fp(
       const cookie = request.cookies[AUTH_COOKIE];
       const token = bearer || cookie;
       if (!token) return;
-      request.actor = await findSessionActor(app.db, token, config.now());
+      request.versions = await readVersions(app.db);
+      request.actor = await findSessionActor(app.db, token, config.now(), request.versions.sessions);
       request.authVia = request.actor ? (bearer ? 'bearer' : 'cookie') : null;
       if (request.authVia === 'cookie' && UNSAFE.has(request.method)) {
         const origin = request.headers.origin;

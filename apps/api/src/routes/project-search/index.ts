@@ -1,6 +1,7 @@
 import { projectListScope } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { JSON_API } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import { deleteProject, loadProjectRef } from '../../modules/admin-lists/delete-project.ts';
 import { PROJECT_LIST_RULES, searchProjects } from '../../modules/admin-lists/project-search.ts';
@@ -18,12 +19,14 @@ const projectSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listQuery,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = app.authorize(request, 'project:list');
       const query = parseListQuery(request.query, PROJECT_LIST_RULES);
-      return searchProjects(app.db, query, projectListScope(actor), {
+      const json = await searchProjects(app.db, query, projectListScope(actor), {
         hideContacts: actor.role === 'readonlyManager',
+        version: request.versions?.['admin-lists'],
       });
+      return reply.type(JSON_API).send(json);
     },
   );
 

@@ -1,6 +1,7 @@
 import { ROLES } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { JSON_API } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import { deactivateUser } from '../../modules/admin-lists/deactivate-user.ts';
 import { searchUsers, USER_LIST_RULES, usersByRole } from '../../modules/admin-lists/user-search.ts';
@@ -12,9 +13,12 @@ const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/search',
     { schema: { tags: ['user'], summary: 'Users table (active users only)', querystring: listQuery } },
-    async (request) => {
+    async (request, reply) => {
       app.authorize(request, 'admin:access');
-      return searchUsers(app.db, parseListQuery(request.query, USER_LIST_RULES));
+      const json = await searchUsers(app.db, parseListQuery(request.query, USER_LIST_RULES), {
+        version: request.versions?.['admin-lists'],
+      });
+      return reply.type(JSON_API).send(json);
     },
   );
 
