@@ -1,29 +1,14 @@
 import { adminCreateProjectSchema, MESSAGES } from '@dd/domain';
-import {
-  Button,
-  Container,
-  Group,
-  MultiSelect,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Container, MultiSelect, Select, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { isApiError } from '../../../lib/api-client.ts';
-import { loadFormDraft, useFormDraft } from '../../../lib/form-draft.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { useTechOptions } from '../../../lib/tech-options.ts';
+import { CreateFormCard } from '../../../lib/ui/create-form-card.tsx';
+import { pointedField, useAdminCreateForm } from '../../../lib/use-admin-create-form.ts';
 import { useCreateProject } from '../api/create-project.ts';
 import { useCompanyOptions } from '../api/get-company-options.ts';
 import { useProjectFormLookups } from '../api/get-project-form-options.ts';
-import { useTechOptions } from '../api/get-tech-options.ts';
 import { useUsersByRole } from '../api/get-users-by-role.ts';
 
-const validate = schemaResolver(adminCreateProjectSchema, { sync: true });
 const DRAFT = 'create-project';
 
 type FormValues = {
@@ -69,13 +54,11 @@ export function CreateProjectPage() {
   const companies = useCompanyOptions();
   const techs = useTechOptions();
   const create = useCreateProject();
-  const form = useForm<FormValues>({
-    mode: 'controlled',
-    initialValues: { ...EMPTY, ...loadFormDraft<FormValues>(DRAFT) },
-    validate: (values) => validate(values),
+  const { form, clearDraft, succeed, showFieldError } = useAdminCreateForm({
+    draft: DRAFT,
+    empty: EMPTY,
+    schema: adminCreateProjectSchema,
   });
-  const values = form.getValues();
-  const clearDraft = useFormDraft(DRAFT, values);
 
   const submit = form.onSubmit((v) => {
     // Admin §4: the project draft is removed on submit.
@@ -94,16 +77,8 @@ export function CreateProjectPage() {
         },
       },
       {
-        onSuccess: () => {
-          clearDraft();
-          form.setValues(EMPTY);
-          notifySuccess(MESSAGES.projectCreated);
-        },
-        onError: (error) => {
-          const field = isApiError(error) ? error.errors[0]?.source?.pointer?.split('/').pop() : undefined;
-          const title = isApiError(error) ? error.firstError?.title : undefined;
-          if (field && field in values && title) form.setFieldError(field, title);
-        },
+        onSuccess: () => succeed(MESSAGES.projectCreated),
+        onError: (error) => showFieldError(error, pointedField(error)),
       },
     );
   });
@@ -136,47 +111,38 @@ export function CreateProjectPage() {
       <Title order={1} mb="md">
         New Project
       </Title>
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <TextInput label="Title" autoComplete="off" {...form.getInputProps('title')} />
-            <Textarea
-              size="md"
-              label="Description"
-              autosize
-              minRows={3}
-              maxRows={10}
-              {...form.getInputProps('description')}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {one('project-state-id', 'Project state', lookups.states)}
-              {one('project-size-id', 'Size', lookups.sizes)}
-              {one('project-budget-id', 'Budget', lookups.budgets)}
-              {one('project-start-id', 'Start', lookups.starts)}
-            </SimpleGrid>
-            {many('clientIds', 'Client', clients)}
-            {one('accountManagerId', 'Account manager', accountManagers)}
-            {many('projectManagerIds', 'Project managers', projectManagers)}
-            {one('companyId', 'Company', companies)}
-            {many('developerIds', 'Developers', developers)}
-            <MultiSelect
-              size="md"
-              label="Techs"
-              data={techs}
-              clearable
-              searchable
-              nothingFoundMessage="Nothing matches"
-              {...form.getInputProps('techIds')}
-            />
-            {many('projectTypeIds', 'Project types', lookups.types)}
-            <Group justify="flex-end" mt="xs">
-              <Button type="submit" loading={create.isPending}>
-                CREATE
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <CreateFormCard onSubmit={submit} submitting={create.isPending}>
+        <TextInput label="Title" autoComplete="off" {...form.getInputProps('title')} />
+        <Textarea
+          size="md"
+          label="Description"
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('description')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {one('project-state-id', 'Project state', lookups.states)}
+          {one('project-size-id', 'Size', lookups.sizes)}
+          {one('project-budget-id', 'Budget', lookups.budgets)}
+          {one('project-start-id', 'Start', lookups.starts)}
+        </SimpleGrid>
+        {many('clientIds', 'Client', clients)}
+        {one('accountManagerId', 'Account manager', accountManagers)}
+        {many('projectManagerIds', 'Project managers', projectManagers)}
+        {one('companyId', 'Company', companies)}
+        {many('developerIds', 'Developers', developers)}
+        <MultiSelect
+          size="md"
+          label="Techs"
+          data={techs}
+          clearable
+          searchable
+          nothingFoundMessage="Nothing matches"
+          {...form.getInputProps('techIds')}
+        />
+        {many('projectTypeIds', 'Project types', lookups.types)}
+      </CreateFormCard>
     </Container>
   );
 }

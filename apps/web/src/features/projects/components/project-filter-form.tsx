@@ -12,8 +12,9 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
+import { todayIso } from '../../../lib/today.ts';
+import { DateRangeInputs } from '../../../lib/ui/date-range-inputs.tsx';
 import { useProjectLookups } from '../api/get-project-lookups.ts';
-import { todayIso } from './today.ts';
 
 export type ProjectFilterValues = {
   title: string;
@@ -46,7 +47,6 @@ type Props = {
 export function ProjectFilterForm({ initial, onSearch }: Props) {
   const [opened, { toggle }] = useDisclosure(true);
   const { states, sizes } = useProjectLookups();
-  const today = todayIso();
   const form = useForm<ProjectFilterValues>({ mode: 'controlled', initialValues: initial });
 
   const submit = form.onSubmit((values) => {
@@ -96,18 +96,11 @@ export function ProjectFilterForm({ initial, onSearch }: Props) {
               onChange={(value) => form.setFieldValue('size', value ?? '')}
               error={form.errors.size}
             />
-            <TextInput
-              type="date"
-              label="Created From"
-              max={form.values.createdTo || today}
-              {...form.getInputProps('createdFrom')}
-            />
-            <TextInput
-              type="date"
-              label="Created To"
-              min={form.values.createdFrom || undefined}
-              max={today}
-              {...form.getInputProps('createdTo')}
+            <DateRangeInputs
+              fromLabel="Created From"
+              toLabel="Created To"
+              from={form.getInputProps('createdFrom')}
+              to={form.getInputProps('createdTo')}
             />
           </SimpleGrid>
           <Group justify="flex-end" mt="md">

@@ -3,13 +3,13 @@ import { ActionIcon, Button, Container, Group, Title, Tooltip } from '@mantine/c
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { todayIso } from '../../../lib/today.ts';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useDeleteProject } from '../api/delete-project.ts';
 import { type ProjectRow, useProjects } from '../api/get-projects.ts';
 import { PROJECT_FILTER_KEYS, ProjectFilterForm, type ProjectFilterValues } from './project-filter-form.tsx';
-import { todayIso } from './today.ts';
 
 const COLUMNS: Column<ProjectRow>[] = [
   { key: 'id', header: 'ID', sortField: 'id', render: (p) => p.id },

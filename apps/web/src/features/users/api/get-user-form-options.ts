@@ -1,9 +1,8 @@
-import { LABELS } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Resource } from '../../../lib/api-client.ts';
+import { useTechOptions } from '../../../lib/tech-options.ts';
 
 export type Option = { value: string; label: string };
-export type TechGroup = { group: string; items: Option[] };
 
 /** A failed lookup is an empty set (admin §8), so the form still works without that select. */
 async function quietly<T>(load: () => Promise<T>, empty: T): Promise<T> {
@@ -45,31 +44,6 @@ export const teamOptionsQuery = () =>
       }, [] as Option[]),
   });
 
-/** GET /api/tech/search?actualOnly=1&include=tech-group, grouped Backend, Frontend, ... Other. */
-export const techGroupsQuery = () =>
-  queryOptions({
-    queryKey: ['users', 'options', 'tech'],
-    staleTime: 10 * 60_000,
-    queryFn: () =>
-      quietly(async () => {
-        const { data } = await api.get<Resource[]>('/tech/search', {
-          params: { actualOnly: 1, include: 'tech-group' },
-          suppressErrorToast: true,
-        });
-        const groups = new Map<string, Option[]>();
-        for (const row of data) {
-          const group = String((row.techGroup as Resource | null)?.title ?? 'Other');
-          if (!groups.has(group)) groups.set(group, []);
-          groups.get(group)!.push({ value: String(row.id), label: String(row.title ?? '') });
-        }
-        const order: readonly string[] = LABELS.techGroups;
-        const rank = (g: string) => (order.includes(g) ? order.indexOf(g) : order.length);
-        return [...groups.entries()]
-          .sort(([a], [b]) => rank(a) - rank(b))
-          .map(([group, items]) => ({ group, items }));
-      }, [] as TechGroup[]),
-  });
-
 /** GET /api/timezone/search: zone names for the Time zone select. */
 export const timezoneOptionsQuery = () =>
   queryOptions({
@@ -86,7 +60,7 @@ export function useUserFormOptions() {
   return {
     companies: useQuery(companyOptionsQuery()).data ?? [],
     teams: useQuery(teamOptionsQuery()).data ?? [],
-    techGroups: useQuery(techGroupsQuery()).data ?? [],
+    techGroups: useTechOptions(),
     timezones: useQuery(timezoneOptionsQuery()).data ?? [],
   };
 }

@@ -9,30 +9,18 @@ import {
   type Role,
   SERVER_ERRORS,
 } from '@dd/domain';
-import {
-  Button,
-  Container,
-  Group,
-  Paper,
-  PasswordInput,
-  Select,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Container, PasswordInput, Select, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { isApiError } from '../../../lib/api-client.ts';
-import { loadFormDraft, useFormDraft } from '../../../lib/form-draft.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
+import { CreateFormCard } from '../../../lib/ui/create-form-card.tsx';
 import { uploadImage } from '../../../lib/upload-image.ts';
+import { useAdminCreateForm } from '../../../lib/use-admin-create-form.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUserFormOptions } from '../api/get-user-form-options.ts';
 import { RoleExtrasFields } from './role-extras-fields.tsx';
 
-const validate = schemaResolver(adminCreateUserSchema, { sync: true });
 const DRAFT = 'create-user';
 // Admin §4: drafts never hold the password or the avatar.
 const NOT_IN_DRAFT = ['password', 'avatar'] as const;
@@ -69,13 +57,12 @@ export function CreateUserPage() {
   const actor = useActor();
   const options = useUserFormOptions();
   const create = useCreateUser();
-  const form = useForm<FormValues>({
-    mode: 'controlled',
-    initialValues: { ...EMPTY, ...loadFormDraft<FormValues>(DRAFT), password: '', avatar: '' },
-    validate: (values) => validate(values),
+  const { form, values, succeed, showFieldError } = useAdminCreateForm({
+    draft: DRAFT,
+    empty: EMPTY,
+    notInDraft: NOT_IN_DRAFT,
+    schema: adminCreateUserSchema,
   });
-  const values = form.getValues();
-  const clearDraft = useFormDraft(DRAFT, values, NOT_IN_DRAFT);
   const roleOptions = ROLES.filter((r) => actor && mayAssignRole(actor.role, null, r)).map((r) => ({
     value: r,
     label: ROLE_LABELS[r],
@@ -96,19 +83,16 @@ export function CreateUserPage() {
       { attributes, extras: { companyId: v.companyId, teamIds: v.teamIds, techIds: v.techIds } },
       {
         onSuccess: () => {
-          clearDraft();
-          form.setValues(EMPTY);
+          succeed(MESSAGES.userCreated);
           form.resetDirty();
-          notifySuccess(MESSAGES.userCreated);
         },
         onError: (error) => {
           const title = isApiError(error) ? error.firstError?.title : undefined;
-          const field = isApiError(error) ? error.pointerField : undefined;
           if (title === SERVER_ERRORS.emailTaken || title === SERVER_ERRORS.loginTaken)
             form.setFieldError('email', MESSAGES.emailTaken);
-          else if (field && field in values && title) form.setFieldError(field, title);
-          // Admin §8: other errors are only logged.
-          else console.error('User creation failed', error);
+          // Admin §8: errors on no field of the form are only logged.
+          else if (!showFieldError(error, isApiError(error) ? error.pointerField : undefined))
+            console.error('User creation failed', error);
         },
       },
     );
@@ -119,65 +103,56 @@ export function CreateUserPage() {
       <Title order={1} mb="md">
         New User
       </Title>
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Select
-              size="md"
-              label="Role"
-              placeholder="Pick a role"
-              data={roleOptions}
-              value={values.role || null}
-              // The role picker ignores an empty selection (admin §5).
-              onChange={(role) => {
-                if (role && isRole(role)) form.setFieldValue('role', role);
-              }}
-              error={form.errors.role}
-              allowDeselect={false}
-            />
-            <TextInput label="Name" autoComplete="off" {...form.getInputProps('name')} />
-            <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
-              {...form.getInputProps('password')}
-            />
-            <TextInput label="Phone" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-            <Select
-              size="md"
-              label="Timezone"
-              searchable
-              clearable
-              data={options.timezones}
-              nothingFoundMessage="No matching time zone"
-              value={values.timezone || null}
-              onChange={(zone) => form.setFieldValue('timezone', zone ?? '')}
-            />
-            <AvatarInput
-              value={values.avatar}
-              onChange={(url) => form.setFieldValue('avatar', url)}
-              upload={uploadImage}
-            />
-            <RoleExtrasFields
-              role={values.role}
-              companyId={values.companyId}
-              teamIds={values.teamIds}
-              techIds={values.techIds}
-              onChange={(patch) => form.setValues(patch)}
-              companies={options.companies}
-              teams={options.teams}
-              techGroups={options.techGroups}
-              singleTeamFor="projectManager"
-            />
-            <Group justify="flex-end" mt="xs">
-              <Button type="submit" loading={create.isPending}>
-                CREATE
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <CreateFormCard onSubmit={submit} submitting={create.isPending}>
+        <Select
+          size="md"
+          label="Role"
+          placeholder="Pick a role"
+          data={roleOptions}
+          value={values.role || null}
+          // The role picker ignores an empty selection (admin §5).
+          onChange={(role) => {
+            if (role && isRole(role)) form.setFieldValue('role', role);
+          }}
+          error={form.errors.role}
+          allowDeselect={false}
+        />
+        <TextInput label="Name" autoComplete="off" {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
+          {...form.getInputProps('password')}
+        />
+        <TextInput label="Phone" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+        <Select
+          size="md"
+          label="Timezone"
+          searchable
+          clearable
+          data={options.timezones}
+          nothingFoundMessage="No matching time zone"
+          value={values.timezone || null}
+          onChange={(zone) => form.setFieldValue('timezone', zone ?? '')}
+        />
+        <AvatarInput
+          value={values.avatar}
+          onChange={(url) => form.setFieldValue('avatar', url)}
+          upload={uploadImage}
+        />
+        <RoleExtrasFields
+          role={values.role}
+          companyId={values.companyId}
+          teamIds={values.teamIds}
+          techIds={values.techIds}
+          onChange={(patch) => form.setValues(patch)}
+          companies={options.companies}
+          teams={options.teams}
+          techGroups={options.techGroups}
+          singleTeamFor="projectManager"
+        />
+      </CreateFormCard>
     </Container>
   );
 }

@@ -1,7 +1,8 @@
 import { type Role, roleHasExtra } from '@dd/domain';
 import { MultiSelect, Select, Stack } from '@mantine/core';
 import { useProductLabel } from '../../../lib/app-config.ts';
-import type { Option, TechGroup } from '../api/get-user-form-options.ts';
+import type { TechGroup } from '../../../lib/tech-options.ts';
+import type { Option } from '../api/get-user-form-options.ts';
 
 type RoleExtrasFieldsProps = {
   role: Role | '';

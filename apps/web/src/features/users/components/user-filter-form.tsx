@@ -1,7 +1,8 @@
 import { LABELS, ROLE_LABELS, ROLES, type UserFilter, userFilterSchema } from '@dd/domain';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { todayIso } from './today.ts';
+import { todayIso } from '../../../lib/today.ts';
+import { DateRangeInputs } from '../../../lib/ui/date-range-inputs.tsx';
 
 export const USER_FILTER_KEYS = [
   'name',
@@ -22,7 +23,6 @@ type Props = { initial: UserFilterValues; onSearch: (filter: UserFilter, values:
 
 /** The users filter form (admin §2): Registered From/To at most today, To not before From; SEARCH. */
 export function UserFilterForm({ initial, onSearch }: Props) {
-  const today = todayIso();
   const form = useForm<UserFilterValues>({ mode: 'controlled', initialValues: initial });
   const submit = form.onSubmit((values) => {
     const parsed = userFilterSchema(todayIso()).safeParse(values);
@@ -59,18 +59,11 @@ export function UserFilterForm({ initial, onSearch }: Props) {
             onChange={(value) => form.setFieldValue('role', value ?? '')}
             error={form.errors.role}
           />
-          <TextInput
-            type="date"
-            label="Registered From"
-            max={form.values.createdTo || today}
-            {...form.getInputProps('createdFrom')}
-          />
-          <TextInput
-            type="date"
-            label="Registered To"
-            min={form.values.createdFrom || undefined}
-            max={today}
-            {...form.getInputProps('createdTo')}
+          <DateRangeInputs
+            fromLabel="Registered From"
+            toLabel="Registered To"
+            from={form.getInputProps('createdFrom')}
+            to={form.getInputProps('createdTo')}
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">

@@ -10,12 +10,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useProductLabel } from '../../../lib/app-config.ts';
+import { todayIso } from '../../../lib/today.ts';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useDeactivateUser } from '../api/deactivate-user.ts';
 import { type UserRow, useUsers } from '../api/get-users.ts';
-import { todayIso } from './today.ts';
 import { USER_FILTER_KEYS, UserFilterForm, type UserFilterValues } from './user-filter-form.tsx';
 
 function columns(product: string): Column<UserRow>[] {

@@ -1,17 +1,20 @@
 import { LABELS } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { api, type Resource } from './api-client.ts';
 
-export type TechOptionGroup = { group: string; items: Array<{ value: string; label: string }> };
+export type TechGroup = { group: string; items: Array<{ value: string; label: string }> };
 
-/** GET /api/tech/search?actualOnly=1&include=tech-group, grouped in the spec's order for one multi-select. */
-export async function getTechOptions(): Promise<TechOptionGroup[]> {
+/**
+ * GET /api/tech/search?actualOnly=1&include=tech-group, grouped Backend, Frontend, ... Other (the spec's
+ * order) for one multi-select. A failed lookup is an empty list (admin §8), so the form still works.
+ */
+export async function getTechOptions(): Promise<TechGroup[]> {
   try {
     const { data } = await api.get<Resource[]>('/tech/search', {
       params: { actualOnly: 1, include: 'tech-group' },
       suppressErrorToast: true,
     });
-    const groups = new Map<string, TechOptionGroup['items']>();
+    const groups = new Map<string, TechGroup['items']>();
     for (const row of data) {
       const group = String((row.techGroup as Resource | null)?.title ?? 'Other');
       if (!groups.has(group)) groups.set(group, []);
@@ -27,10 +30,9 @@ export async function getTechOptions(): Promise<TechOptionGroup[]> {
   }
 }
 
-export function useTechOptions() {
-  return (
-    useQuery(
-      queryOptions({ queryKey: ['projects', 'tech-options'], queryFn: getTechOptions, staleTime: 600_000 }),
-    ).data ?? []
-  );
+export const techOptionsQuery = () =>
+  queryOptions({ queryKey: ['lookup', 'tech-options'], queryFn: getTechOptions, staleTime: 10 * 60_000 });
+
+export function useTechOptions(): TechGroup[] {
+  return useQuery(techOptionsQuery()).data ?? [];
 }

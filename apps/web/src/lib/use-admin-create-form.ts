@@ -1,0 +1,61 @@
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMemo } from 'react';
+import { isApiError } from './api-client.ts';
+import { loadFormDraft, useFormDraft } from './form-draft.ts';
+import { notifySuccess } from './notify.ts';
+
+type Options<V> = {
+  /** Name of the local draft (admin §4). */
+  draft: string;
+  empty: V;
+  /** Fields never kept in the draft (passwords, avatars): they start empty. */
+  notInDraft?: ReadonlyArray<keyof V & string>;
+  schema: Parameters<typeof schemaResolver>[0];
+};
+
+/**
+ * The scaffolding of the admin create forms (admin §4, §5): a controlled form started from the local
+ * draft and validated by the domain schema, the draft kept while typing, a success step (clear the
+ * draft, empty the form, toast) and the mapping of an API error onto the field its pointer names.
+ */
+export function useAdminCreateForm<V extends Record<string, unknown>>({
+  draft,
+  empty,
+  notInDraft = [],
+  schema,
+}: Options<V>) {
+  const validate = useMemo(() => schemaResolver(schema, { sync: true }), [schema]);
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues: {
+      ...empty,
+      ...loadFormDraft<V>(draft),
+      ...Object.fromEntries(notInDraft.map((key) => [key, empty[key]])),
+    },
+    validate: (values) => validate(values),
+  });
+  const values = form.getValues();
+  const clearDraft = useFormDraft(draft, values, notInDraft);
+
+  /** After a successful create: drop the draft, empty the form, show the spec's toast. */
+  const succeed = (message: string) => {
+    clearDraft();
+    form.setValues(empty);
+    notifySuccess(message);
+  };
+
+  /** Shows the API's first error title under `field` when the form has that field; returns whether it did. */
+  const showFieldError = (error: unknown, field: string | undefined): boolean => {
+    const title = isApiError(error) ? error.firstError?.title : undefined;
+    if (!field || !(field in values) || !title) return false;
+    form.setFieldError(field, title);
+    return true;
+  };
+
+  return { form, values, clearDraft, succeed, showFieldError };
+}
+
+/** The last segment of the first API error's pointer, as sent (`/data/attributes/punch-line` → `punch-line`). */
+export function pointedField(error: unknown): string | undefined {
+  return isApiError(error) ? error.errors[0]?.source?.pointer?.split('/').pop() : undefined;
+}
