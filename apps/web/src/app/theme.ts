@@ -33,6 +33,11 @@ export const theme = createTheme({
     // A spinner is a live status: the role lets its aria-label ('Loading updates') reach screen readers,
     // which a bare span with aria-label may not (axe aria-prohibited-attr).
     Loader: { defaultProps: { role: 'status' } },
+    // Mantine renders a modal's and a drawer's header as <header>; inside a role="dialog" section that is
+    // a second banner landmark (axe landmark-no-duplicate-banner). A div keeps the layout and drops the
+    // landmark, once for every Modal/Drawer (ModalBaseHeader passes `component` on to its Box).
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
 

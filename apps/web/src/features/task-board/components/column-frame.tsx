@@ -49,7 +49,7 @@ export function ColumnFrame({ id, title, extra, onClose, children }: ColumnFrame
           >
             <span aria-hidden="true">⠿</span>
           </ActionIcon>
-          <Title order={2} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={3} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Title>
         </Group>

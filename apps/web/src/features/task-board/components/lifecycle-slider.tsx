@@ -22,7 +22,7 @@ export function LifecycleSlider({ task }: { task: BoardTask }) {
   const point = points[value] ?? points[0]!;
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500} id="lifecycle-label">
+      <Text size="sm" fw={500}>
         Lifecycle
       </Text>
       <Slider
@@ -33,7 +33,9 @@ export function LifecycleSlider({ task }: { task: BoardTask }) {
         onChange={setValue}
         label={(v) => points[v]?.label}
         marks={points.map((p, i) => ({ value: i, label: p.label }))}
-        thumbProps={{ 'aria-labelledby': 'lifecycle-label', 'aria-valuetext': `${point.label}` }}
+        // Mantine's thumb takes its name and value text from these props only (thumbProps never reach it).
+        thumbLabel="Lifecycle"
+        thumbValueText={(v) => points[v]?.label ?? ''}
         mb="lg"
         mx={32}
       />

@@ -4,6 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useActor } from '../../auth/api/get-session.ts';
+// The project's title and section tabs frame the board as they frame every /project/ screen (client §2).
+import { ProjectArea } from '../../project-page/components/project-area.tsx';
 import { useChangeSprintStatus } from '../api/change-sprint-status.ts';
 import { useChangeTaskStatus } from '../api/change-task-status.ts';
 import { useCreateSprint } from '../api/create-sprint.ts';
@@ -19,8 +21,13 @@ import { TaskModal, type TaskModalTarget } from './task-modal.tsx';
 
 const browserStorage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
 
-/** The per-project task board (admin §2, issue 7): sidebar, columns, task modal. */
+/** The per-project task board (admin §2, issue 7) under the project's title and tabs, Tasks active. */
 export function TaskBoardPage() {
+  return <ProjectArea>{() => <TaskBoard />}</ProjectArea>;
+}
+
+/** The board itself: sidebar, columns, task modal. */
+function TaskBoard() {
   const projectId = Number(useParams().id);
   const actor = useActor();
   const meId = actor?.id ?? null;
@@ -67,9 +74,9 @@ export function TaskBoardPage() {
   );
 
   return (
-    <Stack gap="sm" p="sm">
+    <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={1} size="h3">
+        <Title order={2} size="h3">
           Task board
         </Title>
         {narrow && (

@@ -173,16 +173,16 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
   };
 
   return (
-    // Compound parts with a plain header: Modal.Header's <header> element would be a second banner landmark.
+    // Compound parts for the full-screen small layout; Modal.Header is a div, not a banner (app/theme.ts).
     <Modal.Root opened={opened} onClose={close} size="lg" fullScreen={small === true}>
       <Modal.Overlay />
       <Modal.Content>
-        <Group justify="space-between" wrap="nowrap" px="md" pt="md" pb="xs">
+        <Modal.Header>
           <Modal.Title fw={600}>
             {step === 'done' ? MESSAGES.talkSoon : 'Schedule a free discovery call'}
           </Modal.Title>
           <Modal.CloseButton aria-label="Close" />
-        </Group>
+        </Modal.Header>
         <Modal.Body>
           {step === 'pick' && (
             <Stack gap="sm">
