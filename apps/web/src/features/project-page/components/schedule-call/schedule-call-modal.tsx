@@ -98,6 +98,14 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
   const [pickerKey, setPickerKey] = useState(0);
   const computedAt = useRef(0);
   const resetTimer = useRef<number | undefined>(undefined);
+  // Back to the first step after closing; a ref, so the open effect below calls the current one.
+  const resetSteps = useRef(() => {});
+  resetSteps.current = () => {
+    setStep('pick');
+    setSlot(null);
+    setRefusal(null);
+    book.reset();
+  };
 
   const days = slots.data ?? [];
   const dates = useMemo(() => new Set(days.map((d) => d.date)), [days]);
@@ -108,7 +116,12 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
   const { refetch } = slots;
   useEffect(() => {
     if (!opened) return;
-    window.clearTimeout(resetTimer.current);
+    // Reopened before the reset after closing ran: reset now, or 'Talk soon!' would show again.
+    if (resetTimer.current !== undefined) {
+      window.clearTimeout(resetTimer.current);
+      resetTimer.current = undefined;
+      resetSteps.current();
+    }
     const now = Date.now();
     if (computedAt.current !== 0 && now - computedAt.current > CALL_MIN_DATE_RECOMPUTE_MS) {
       setDate(null);
@@ -135,10 +148,8 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
     onClose();
     window.clearTimeout(resetTimer.current);
     resetTimer.current = window.setTimeout(() => {
-      setStep('pick');
-      setSlot(null);
-      setRefusal(null);
-      book.reset();
+      resetTimer.current = undefined;
+      resetSteps.current();
     }, SCHEDULE_MODAL_RESET_MS);
   };
 
