@@ -248,9 +248,6 @@ suite.journey('with the keyboard a card drops into an empty sprint and stays the
   const taskId = Number((await handle.getAttribute('aria-label'))?.match(/#(\d+)/)?.[1]);
   const over = (target: string) =>
     page.getByText(`Draggable item t:${taskId} was moved over droppable area ${target}.`);
-  const saved = page.waitForResponse(
-    (r) => r.request().method() === 'PATCH' && r.url().includes(`/api/task/${taskId}`),
-  );
   // Space picks the card up, ArrowLeft carries it to the empty sprint (left of New Tasks), space drops it.
   await handle.focus();
   await page.keyboard.press('Space');
@@ -264,6 +261,10 @@ suite.journey('with the keyboard a card drops into an empty sprint and stays the
       .catch(() => undefined);
   }
   await over(emptySprint).waitFor({ state: 'attached' });
+  // Waited for from the drop on: the pick-up and the arrow presses above may take a while on a busy machine.
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes(`/api/task/${taskId}`),
+  );
   await page.keyboard.press('Space');
 
   const sprintList = page.getByRole('list', { name: `Tasks of sprint #${sprintId}` });

@@ -25,6 +25,15 @@ function describe(violation: Violation): string {
 
 /** Runs axe (all rules enabled by default: WCAG 2.x A/AA and best practices) and throws a readable list. */
 export async function expectNoA11yViolations(page: Page, options: AxeOptions = {}): Promise<void> {
+  // Colours measured mid-transition (a modal fading in, a button leaving its loading state) are not the
+  // page's colours: let finite animations and transitions end first (spinners loop forever: ignored).
+  await page
+    .waitForFunction(
+      "document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)",
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   let builder = new AxeBuilder({ page });
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
