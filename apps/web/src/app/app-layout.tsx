@@ -5,6 +5,7 @@ import { useActor } from '../features/auth/api/get-session.ts';
 import { RouteLoader } from './shell/full-page-loader.tsx';
 import { GlobalProgress } from './shell/global-progress.tsx';
 import { Header } from './shell/header.tsx';
+import { ProjectsStripPlaceholder } from './shell/projects-strip-placeholder.tsx';
 import './shell/shell.css';
 
 // Clients only: the strip's code loads apart from the first screen.
@@ -33,7 +34,7 @@ export function AppLayout() {
       </a>
       {withHeader && <Header />}
       {withStrip && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<ProjectsStripPlaceholder />}>
           <ProjectsStrip />
         </Suspense>
       )}

@@ -1,5 +1,5 @@
-import { type ComponentType, lazy } from 'react';
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { type ComponentType, isValidElement, lazy, type ReactNode } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { useSession } from '../features/auth/api/get-session.ts';
 import { AppLayout } from './app-layout.tsx';
 import {
@@ -14,12 +14,17 @@ import {
 import { LoginLayout } from './login-layout.tsx';
 import { RootRedirect } from './root-redirect.tsx';
 
+/** Each lazy screen's loader, so the first screen's chunk can load while the session is checked. */
+const screenLoaders = new Map<unknown, () => Promise<unknown>>();
+
 /** React.lazy for a named export: each screen is its own chunk, loaded when first visited. */
 function page<Module extends Record<string, unknown>>(
   load: () => Promise<Module>,
   name: keyof Module & string,
 ) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  screenLoaders.set(screen, load);
+  return screen;
 }
 
 const SignInPage = page(() => import('../features/auth/components/sign-in-page.tsx'), 'SignInPage');
@@ -203,6 +208,24 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The lazy screens an element renders, itself or as a guard's child (`<StaffOnly><Page /></StaffOnly>`). */
+function lazyScreensOf(node: ReactNode): Array<() => Promise<unknown>> {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return [];
+  const own = screenLoaders.get(node.type);
+  return own ? [own] : lazyScreensOf(node.props.children);
+}
+
+/**
+ * Starts loading the chunk of the screen at this path (the first screen of a page load) without waiting
+ * for GET /authorization/check: the two requests then run side by side instead of one after the other.
+ * A guard may still redirect elsewhere; the chunk is then merely cached.
+ */
+export function preloadScreen(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    for (const load of lazyScreensOf(match.route.element)) void load().catch(() => undefined);
+  }
+}
 
 /**
  * Declarative mode (BrowserRouter + useRoutes) rather than a data router: screens load their data with

@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useSessionQuery } from '../features/auth/api/get-session.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
 import { FullPageLoader } from './shell/full-page-loader.tsx';
@@ -12,8 +12,12 @@ import { FullPageLoader } from './shell/full-page-loader.tsx';
 export function SessionGate({ children }: { children: ReactNode }) {
   const session = useSessionQuery();
   const config = useQuery(appConfigQueryOptions());
+  const loading = session.isPending || config.isPending;
+  // The app's first render (shell and first screen) runs as deferred, time-sliced work once both answers
+  // are in, rather than as one long main-thread task (Lighthouse total blocking time, design.md §8).
+  const appReady = useDeferredValue(!loading);
 
-  if (session.isPending || config.isPending) return <FullPageLoader />;
+  if (loading) return <FullPageLoader />;
 
   if (session.isError) {
     return (
@@ -34,5 +38,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
     );
   }
 
+  if (!appReady) return <FullPageLoader />;
   return children;
 }

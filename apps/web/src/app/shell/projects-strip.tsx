@@ -5,14 +5,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMyProjects } from '../../features/project-page/api/get-my-projects.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
+import { ProjectsStripPlaceholder, STRIP_COLLAPSED_KEY } from './projects-strip-placeholder.tsx';
 
 const CREATE_TEXT = 'Create a new project';
 
+// One formatter for every card: building an Intl formatter per call is slow.
+const startFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
 function formatStart(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(date.getTime()) ? '' : startFormat.format(date);
 }
 
 /**
@@ -25,11 +27,12 @@ export function ProjectsStrip() {
   const { productTeamLabel } = useAppConfig();
   const { width } = useViewportSize();
   const [collapsed, setCollapsed] = useLocalStorage({
-    key: 'dd-projects-strip-collapsed',
+    key: STRIP_COLLAPSED_KEY,
     defaultValue: false,
   });
   const [first, setFirst] = useState(0);
-  if (!projects.data) return null;
+  // While loading, hold the strip's place; a failed load shows no strip, as before.
+  if (!projects.data) return projects.isPending ? <ProjectsStripPlaceholder /> : null;
 
   const list = projects.data;
   const perView = carouselCardsForWidth(width || 1280);

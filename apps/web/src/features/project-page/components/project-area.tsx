@@ -1,7 +1,7 @@
 import { can } from '@dd/domain';
 import { Alert, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useActor } from '../../auth/api/get-session.ts';
 import { type ProjectView, useProject } from '../api/get-project.ts';
@@ -25,6 +25,11 @@ export function ProjectArea({ children }: { children: (project: ProjectView) => 
   const navigate = useNavigate();
   const section = useLocation().pathname.split('/')[2] ?? '';
   const project = useProject(id);
+  // When the project arrives, the title shows at once and the section below mounts as deferred
+  // (time-sliced) work: one render of the whole page in a single task blocked the main thread for
+  // hundreds of milliseconds (Lighthouse total blocking time, design.md §8). A cached project renders
+  // everything at once.
+  const sectionReady = useDeferredValue(project.data !== undefined);
   useDocumentTitle(project.data ? `${project.data.title} · Delivery Desk` : 'Project · Delivery Desk');
 
   if (id === 0) return <Navigate to="/" replace />;
@@ -60,7 +65,13 @@ export function ProjectArea({ children }: { children: (project: ProjectView) => 
           ))}
         </Tabs.List>
       </Tabs>
-      {children(project.data)}
+      {sectionReady ? (
+        children(project.data)
+      ) : (
+        <Center mih={240} aria-busy="true">
+          <Loader aria-label="Loading project" />
+        </Center>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { can, LABELS, relativeDate } from '@dd/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useMemo } from 'react';
 import { renderMarkdown } from '../../../lib/render-markdown.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
@@ -25,6 +26,8 @@ function UpdateItem({
   replyTo: string | null;
 }) {
   const name = update.reporter?.name ?? 'Former member';
+  // Parsing and sanitizing is the costly part of an item: once per text, not on every render.
+  const html = useMemo(() => renderMarkdown(update.description), [update.description]);
   return (
     <Paper component="li" withBorder radius="md" p="sm">
       <Group gap="sm" wrap="nowrap" mb="xs">
@@ -40,7 +43,7 @@ function UpdateItem({
       </Group>
       <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown sanitizes with DOMPurify. */}
-        <div dangerouslySetInnerHTML={{ __html: renderMarkdown(update.description) }} />
+        <div dangerouslySetInnerHTML={{ __html: html }} />
       </Typography>
       {replyTo !== null && update.reporter?.email && (
         <Anchor href={replyHref(update.reporter.email, replyTo, update.created)} size="xs">
