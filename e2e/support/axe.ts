@@ -27,6 +27,8 @@ function describe(violation: Violation): string {
 export async function expectNoA11yViolations(page: Page, options: AxeOptions = {}): Promise<void> {
   // Colours measured mid-transition (a modal fading in, a button leaving its loading state) are not the
   // page's colours: let finite animations and transitions end first (spinners loop forever: ignored).
+  // A transition may start on the next frame after the click that caused it: give it time to begin.
+  await page.waitForTimeout(300);
   await page
     .waitForFunction(
       "document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)",
