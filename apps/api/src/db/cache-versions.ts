@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -88,11 +87,5 @@ export async function readVersions(db: Db): Promise<Versions> {
  * row is missing (then nothing is cached).
  */
 export async function cacheVersion(db: Db, name: CacheName): Promise<number | null> {
-  const kept = localVersion(db, name);
-  if (kept !== undefined) return kept;
-  const [row] = await db
-    .select({ version: cacheVersions.version })
-    .from(cacheVersions)
-    .where(eq(cacheVersions.name, name));
-  return row?.version ?? null;
+  return (await readVersions(db))[name] ?? null;
 }

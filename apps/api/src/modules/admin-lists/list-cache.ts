@@ -7,8 +7,12 @@ type Entry = { version: number; value: Promise<unknown> };
 const MAX_ENTRIES = 256;
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
-/** The version of what the admin lists read (db/cache-versions.ts): read it BEFORE the data. */
-export const listVersion = (db: Db): Promise<number | null> => cacheVersion(db, 'admin-lists');
+/**
+ * The version of what the admin lists read (db/cache-versions.ts): read it BEFORE the data. `known`: the
+ * one this request already read (request.versions), used as is.
+ */
+export const listVersion = async (db: Db, known?: number): Promise<number | null> =>
+  known !== undefined ? known : cacheVersion(db, 'admin-lists');
 
 /**
  * A value computed from the lists' tables, kept per database while its version (db/cache-versions.ts) stays the same: the

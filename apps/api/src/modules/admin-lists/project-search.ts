@@ -136,7 +136,7 @@ export async function searchProjects(
   scope: ProjectListScope,
   options: { hideContacts: boolean; version?: number },
 ) {
-  const version = options.version !== undefined ? options.version : await listVersion(db);
+  const version = await listVersion(db, options.version);
   const idsKey = JSON.stringify(['project-ids', scope, query.filters, query.sort]);
   const allIds = await cached(db, version, idsKey, () => orderedIds(db, projectIdsQuery(db, query, scope)));
   const listKey = JSON.stringify([idsKey, query.include, options.hideContacts]);
