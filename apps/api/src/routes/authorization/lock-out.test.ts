@@ -46,7 +46,7 @@ describe('sign-in throttling cannot be turned into a lock-out', () => {
     // ...the user is not: from the usual address, and from an address with no failures.
     expect((await login(t, victim.login, DEFAULT_PASSWORD, { ip: usual })).statusCode).toBe(200);
     expect((await login(t, victim.login, DEFAULT_PASSWORD, { ip: '10.62.0.1' })).statusCode).toBe(200);
-  });
+  }, 90_000);
 
   it('an account failing 50 times from everywhere leaves each failing address 3 tries, clean ones all', async () => {
     const victim = await buildUser(t.database.db);
@@ -58,7 +58,7 @@ describe('sign-in throttling cannot be turned into a lock-out', () => {
       expect((await login(t, victim.login, `late-${i}`, { ip: late })).statusCode).toBe(422);
     expect((await login(t, victim.login, `late-4`, { ip: late })).statusCode).toBe(429);
     expect((await login(t, victim.login, DEFAULT_PASSWORD, { ip: '10.66.100.1' })).statusCode).toBe(200);
-  });
+  }, 90_000);
 
   it('the same behind a proxy: rotating X-Forwarded-For addresses do not lock the user out', async () => {
     const victim = await buildUser(proxied.database.db);
@@ -68,7 +68,7 @@ describe('sign-in throttling cannot be turned into a lock-out', () => {
     }
     const res = await login(proxied, victim.login, DEFAULT_PASSWORD, { xff: '198.51.100.7' });
     expect(res.statusCode).toBe(200);
-  });
+  }, 90_000);
 
   it("one user's mistakes do not block the colleagues who share their address", async () => {
     const clumsy = await buildUser(t.database.db);
