@@ -10,3 +10,11 @@ ALTER TABLE "login_failures" ADD COLUMN "account" text NOT NULL;--> statement-br
 ALTER TABLE "login_failures" ADD COLUMN "ip" text NOT NULL;--> statement-breakpoint
 CREATE INDEX "login_failures_account_idx" ON "login_failures" USING btree ("account","created_at");--> statement-breakpoint
 CREATE INDEX "login_failures_ip_idx" ON "login_failures" USING btree ("ip","created_at");
+--> statement-breakpoint
+-- Issue 11 finding 1: mail kept before this release may still hold a usable reset or invitation link
+-- (reset links live an hour, invitations 7 days). New mail is redacted where it is written, from the
+-- template's own list of secrets; for the old rows the link is recognised by its token parameter.
+UPDATE "mail_outbox" SET
+  "text" = regexp_replace("text", 'https?://[^[:space:]"<>]*[?&](amp;)?token=[A-Za-z0-9_-]+[^[:space:]"<>]*', '[link redacted]', 'g'),
+  "html" = regexp_replace("html", 'https?://[^[:space:]"<>]*[?&](amp;)?token=[A-Za-z0-9_-]+[^[:space:]"<>]*', '[link redacted]', 'g')
+WHERE "text" LIKE '%token=%' OR "html" LIKE '%token=%';
