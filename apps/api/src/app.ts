@@ -7,6 +7,7 @@ import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { JSON_API } from './lib/jsonapi/document.ts';
+import { type LogStream, loggerOptions } from './lib/log-safety.ts';
 import authPlugin from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
 import databasePlugin from './plugins/app/database.ts';
@@ -30,12 +31,24 @@ import settingRoutes from './routes/settings/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import userRoutes from './routes/users/index.ts';
 
-export type BuildOptions = { config: Config; database?: Database; logger?: boolean };
+export type BuildOptions = {
+  config: Config;
+  database?: Database;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
+};
 
 /** Builds the app in a fixed order: external plugins, app plugins, then routes. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    // Safe serializers and redaction (lib/log-safety.ts): no parameters, hashes, tokens or bodies.
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: 1_048_576,
     // Migrations on a busy 2-core machine can take longer than Fastify's 10 s default.
     pluginTimeout: 120_000,

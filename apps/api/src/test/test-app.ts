@@ -12,14 +12,23 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+export type TestAppOptions = {
+  /** Every log line (JSON, at level `trace` unless overrides.logLevel says otherwise) is pushed here. */
+  logs?: string[];
+};
+
 /**
  * A real app on a fresh database for one test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server of TEST_DATABASE_URL when TEST_DB_DRIVER=postgres.
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const { logs } = options;
   const config = loadConfig(
     { NODE_ENV: 'test', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-pass-123' },
-    { logLevel: 'silent', ...overrides },
+    { logLevel: logs ? 'trace' : 'silent', ...overrides },
   );
   let dropDatabase = async () => {};
   let database: Database;
@@ -42,7 +51,12 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   } else {
     database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
   }
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: Boolean(logs),
+    ...(logs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -114,7 +114,7 @@ export const projectEvents = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    entity: text('entity').notNull(), // 'task' | 'sprint' | 'tag' | 'comment'
+    entity: text('entity').notNull(), // 'task' | 'sprint' | 'tag' | 'comment' | 'user'
     entityId: integer('entity_id').notNull(),
     action: text('action').notNull(),
     details: jsonb('details').notNull().default({}),

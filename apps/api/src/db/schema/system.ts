@@ -85,15 +85,21 @@ export const incompleteRegistrations = pgTable(
   (t) => [index('incomplete_registrations_created_idx').on(t.createdAt.desc())],
 );
 
-// Failed sign-ins, counted per account and per address; kept in the database so every app process sees them.
+// Failed sign-ins, counted per (account, address), per address and per account (modules/auth/login.ts);
+// kept in the database so every app process sees them. `account` is 'user:<id>', or 'login:<typed>'
+// when no user has that login, so unknown accounts count the same way as known ones.
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: serial('id').primaryKey(),
-    key: text('key').notNull(),
+    account: text('account').notNull(),
+    ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
+  (t) => [
+    index('login_failures_account_idx').on(t.account, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 export const mailOutbox = pgTable(

@@ -9,6 +9,7 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
+import { afterEmailChange, type EmailChange } from '../users/email-change.ts';
 import { emailTaken, isUniqueViolation, loginTaken } from './checks.ts';
 import { applyTeamsAndTechs, readUserExtras } from './user-extras.ts';
 
@@ -17,14 +18,16 @@ export type UpdateUserRequest = { attributes: EditUserInput; relationships?: Adm
 /**
  * Edit user (admin §2, §4, §5). The empty role choice keeps the role; a new login is taken only when
  * longer than 3 characters and a new e-mail only when longer than 5; an empty phone clears it. The
- * role is read fresh on every request, so a change applies on that user's next request.
+ * role is read fresh on every request, so a change applies on that user's next request. An e-mail
+ * changed by someone else comes back to be noticed (issue 11 finding 7, users/email-change.ts).
  */
 export async function updateUser(
   db: Db,
   actor: { id: number; role: Role },
   userId: number,
   request: UpdateUserRequest,
-): Promise<void> {
+  now: Date = new Date(),
+): Promise<{ emailChange: EmailChange | null }> {
   const [user] = await db
     .select({ id: users.id, role: users.role, login: users.login, email: users.email })
     .from(users)
@@ -48,7 +51,7 @@ export async function updateUser(
   if (clash.length > 0) throw loginTaken();
 
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const extras = await readUserExtras(tx, request.relationships);
       await tx
         .update(users)
@@ -65,6 +68,15 @@ export async function updateUser(
         })
         .where(eq(users.id, userId));
       await applyTeamsAndTechs(tx, userId, role, extras);
+      const emailChange = await afterEmailChange(tx, {
+        userId,
+        name: a.name,
+        from: user.email,
+        to: email,
+        actorId: actor.id,
+        now,
+      });
+      return { emailChange };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_uq')) throw emailTaken();

@@ -1,46 +1,89 @@
 import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, MESSAGES } from '@dd/domain';
-import { and, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginFailures, users } from '../../db/schema/index.ts';
 import { AppError, attr } from '../../lib/app-error.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 
+/**
+ * Sign-in throttling as OWASP's authentication cheat sheet describes (issue 11 finding 3). Failures are
+ * counted in PostgreSQL (every app process sees them) within LOGIN_FAILURE_WINDOW_MS:
+ * - per (account, address): 10 failures stop that address guessing that account;
+ * - per address: failing on 10 different accounts (password spraying, credential stuffing) stops the
+ *   address for every account; one person's typos on their own account never count as that;
+ * - per account, from all addresses: after 50 failures the account is under a distributed attack, and
+ *   every address that has itself failed on it gets only 3 tries. An address with no failures on the
+ *   account still signs in with the right password, so no one elsewhere can lock the user out.
+ */
+export const PAIR_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT;
+export const ADDRESS_ACCOUNT_LIMIT = LOGIN_FAILURE_LIMIT;
+export const ACCOUNT_ATTACK_THRESHOLD = 50;
+export const PAIR_FAILURE_LIMIT_UNDER_ATTACK = 3;
+
+export const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
+
 const wrongCredentials = () =>
   new AppError('unprocessable', { title: MESSAGES.passwordIncorrect, pointer: attr('password') });
 
+type FailureCounts = { pair: number; account: number; addressAccounts: number };
+
+/** The three counts of one attempt, in one query over the window. */
+async function countFailures(db: Db, account: string, ip: string, since: Date): Promise<FailureCounts> {
+  const [row] = await db
+    .select({
+      pair: sql<number>`count(*) filter (where ${loginFailures.account} = ${account} and ${loginFailures.ip} = ${ip})::int`,
+      account: sql<number>`count(*) filter (where ${loginFailures.account} = ${account})::int`,
+      addressAccounts: sql<number>`count(distinct ${loginFailures.account}) filter (where ${loginFailures.ip} = ${ip})::int`,
+    })
+    .from(loginFailures)
+    .where(
+      and(
+        sql`${loginFailures.createdAt} > ${since.toISOString()}`,
+        or(eq(loginFailures.account, account), eq(loginFailures.ip, ip)),
+      ),
+    );
+  return row ?? { pair: 0, account: 0, addressAccounts: 0 };
+}
+
+export function isThrottled(counts: FailureCounts): boolean {
+  if (counts.addressAccounts >= ADDRESS_ACCOUNT_LIMIT) return true;
+  const pairLimit =
+    counts.account >= ACCOUNT_ATTACK_THRESHOLD ? PAIR_FAILURE_LIMIT_UNDER_ATTACK : PAIR_FAILURE_LIMIT;
+  return counts.pair >= pairLimit;
+}
+
 /**
  * Checks a login (login name or e-mail) and password. An unknown login, an inactive user and a wrong
- * password get the same answer after the same work, so the answer never tells which accounts exist.
+ * password get the same answer after the same work, and an unknown login is counted like a known one,
+ * so neither the answer nor the throttling tells which accounts exist.
  */
 export async function verifyLogin(
   db: Db,
   input: { login: string; password: string; ip: string; now: Date },
 ): Promise<{ userId: number }> {
   const login = input.login.trim().toLowerCase();
-  const keys = [`account:${login}`, `ip:${input.ip}`];
-  const since = new Date(input.now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-  const failures = await db
-    .select({ key: loginFailures.key, n: count() })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.key, keys), gt(loginFailures.createdAt, since)))
-    .groupBy(loginFailures.key);
-  if (failures.some((f) => f.n >= LOGIN_FAILURE_LIMIT)) {
-    throw new AppError('too_many_requests', {
-      title: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
-      pointer: attr('password'),
-    });
-  }
-
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
     .where(or(sql`lower(${users.login}) = ${login}`, sql`lower(${users.email}) = ${login}`))
     .limit(1);
+  // The login name and the e-mail of one user are one account.
+  const account = user ? `user:${user.id}` : `login:${login}`;
+  const since = new Date(input.now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+  if (isThrottled(await countFailures(db, account, input.ip, since))) {
+    throw new AppError('too_many_requests', { title: TOO_MANY_FAILURES, pointer: attr('password') });
+  }
+
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok || !user.isActive) {
-    await db.insert(loginFailures).values(keys.map((key) => ({ key, createdAt: input.now })));
+    await db.insert(loginFailures).values({ account, ip: input.ip, createdAt: input.now });
+    // Now and then, drop counters older than the window (they no longer count).
+    if (Math.random() < 0.01) await db.delete(loginFailures).where(lt(loginFailures.createdAt, since));
     throw wrongCredentials();
   }
-  await db.delete(loginFailures).where(eq(loginFailures.key, keys[0]!));
+  // A right password clears this address's failures on this account, nothing else.
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.account, account), eq(loginFailures.ip, input.ip)));
   return { userId: user.id };
 }

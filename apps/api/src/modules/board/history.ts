@@ -2,7 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { projectEvents, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from './tx.ts';
 
-export type BoardEntity = 'task' | 'sprint' | 'tag' | 'comment';
+// 'user': a change to a person of the project someone else made (their e-mail, issue 11 finding 7).
+export type BoardEntity = 'task' | 'sprint' | 'tag' | 'comment' | 'user';
 
 export type BoardEvent = {
   projectId: number;

@@ -12,7 +12,7 @@ export function invitationMail({ productName, inviterName, projectTitle, link }:
         `${inviterName} invited you to follow the project "${projectTitle}" on ${productName}.`,
         'Create your account with the link below. It works once and expires in 7 days.',
       ],
-      action: { label: 'Create your account', url: link },
+      action: { label: 'Create your account', url: link, secret: true },
       footnote: 'If you did not expect this invitation, you can ignore this e-mail.',
     }),
   };

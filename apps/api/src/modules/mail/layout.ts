@@ -12,12 +12,16 @@ export type MailContent = {
   productName: string;
   greeting: string;
   paragraphs: string[];
-  action: { label: string; url: string };
+  /** `secret`: the URL carries a token only the recipient may see (the outbox keeps it redacted). */
+  action: { label: string; url: string; secret?: boolean };
   footnote: string;
 };
 
-/** One plain, readable layout for every mail: a text part and a simple HTML part saying the same. */
-export function renderMail(content: MailContent): { text: string; html: string } {
+/**
+ * One plain, readable layout for every mail: a text part and a simple HTML part saying the same, and
+ * the values the mailer must keep out of the outbox and the log (`secrets`).
+ */
+export function renderMail(content: MailContent): { text: string; html: string; secrets: string[] } {
   const { productName, greeting, paragraphs, action, footnote } = content;
   const text = [
     greeting,
@@ -46,5 +50,5 @@ ${p(`If the button does not work, copy this address into your browser:<br><a hre
 </body>
 </html>
 `;
-  return { text, html };
+  return { text, html, secrets: action.secret ? [action.url] : [] };
 }

@@ -12,7 +12,7 @@ export function passwordResetMail({ productName, name, link }: PasswordResetMail
         `Someone asked to reset the password of your ${productName} account. Open the link below to choose a new one.`,
         'The link works once and expires in one hour.',
       ],
-      action: { label: 'Choose a new password', url: link },
+      action: { label: 'Choose a new password', url: link, secret: true },
       footnote: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
     }),
   };

@@ -3,6 +3,7 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, projects, users } from '../../db/schema/index.ts';
 import { AppError, attr, forbidden, notFound } from '../../lib/app-error.ts';
+import { afterEmailChange } from '../users/email-change.ts';
 import { loadProjectRef } from './load-project.ts';
 import { emailTakenByOther } from './save-project.ts';
 
@@ -41,14 +42,18 @@ export async function updateOwnerCompany(db: Db, actor: Actor, companyId: number
   return row!;
 }
 
+/** Saves the owner's details; an e-mail changed by someone else comes back to be noticed (finding 7). */
 export async function updateOwnerDetails(
   db: Db,
-  actor: Actor,
+  actor: NonNullable<Actor>,
   userId: number,
   input: OwnerDetailsInput,
   now: Date,
 ) {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw notFound('User');
   const owned = await db
     .select({ id: projects.id })
@@ -62,17 +67,27 @@ export async function updateOwnerDetails(
   );
   if (await emailTakenByOther(db, input.email, userId))
     throw new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
-  const [row] = await db
-    .update(users)
-    .set({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      ...(input.timezone !== undefined ? { timezone: input.timezone || null } : {}),
-      ...(input['help-needed'] !== undefined ? { helpNeeded: input['help-needed'] } : {}),
-      updatedAt: now,
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        ...(input.timezone !== undefined ? { timezone: input.timezone || null } : {}),
+        ...(input['help-needed'] !== undefined ? { helpNeeded: input['help-needed'] } : {}),
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    const emailChange = await afterEmailChange(tx, {
+      userId,
+      name: row!.name,
+      from: user.email,
+      to: row!.email,
+      actorId: actor.id,
+      now,
+    });
+    return { user: row!, emailChange };
+  });
 }

@@ -92,6 +92,9 @@ describe('mail over SMTP', () => {
     await t.app.mailer.settled();
     const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     expect(row?.status).toBe('sent');
+    // The mailbox got the link; the outbox keeps what was sent with the link redacted.
+    expect(row!.text).toContain('Choose a new password: [link redacted]');
+    expect(`${row!.text}${row!.html}`).not.toContain(token);
   });
 
   it('delivers the invitation mail and its link signs the person up on the project', async () => {

@@ -15,6 +15,7 @@ import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { presentCompany } from '../../modules/projects/project-presenter.ts';
 import { saveProject } from '../../modules/projects/save-project.ts';
 import { updateOwnerCompany, updateOwnerDetails } from '../../modules/projects/update-company-and-owner.ts';
+import { emailChangedNotice } from '../../modules/users/email-change.ts';
 import { presentUser } from '../../modules/users/user-presenter.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -200,13 +201,14 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = app.requireActor(request);
-      const user = await updateOwnerDetails(
+      const { user, emailChange } = await updateOwnerDetails(
         app.db,
         actor,
         request.params.id,
         request.body.data.attributes,
         app.config.now(),
       );
+      if (emailChange) app.mailer.sendLater(emailChangedNotice(emailChange, app.config));
       return documentOf(presentUser(user));
     },
   );

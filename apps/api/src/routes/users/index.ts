@@ -12,6 +12,7 @@ import { createUser } from '../../modules/admin-forms/create-user.ts';
 import { updateUser } from '../../modules/admin-forms/update-user.ts';
 import { changeOwnPassword, changePasswordWithToken } from '../../modules/password-reset/change-password.ts';
 import { invalidResetToken } from '../../modules/password-reset/reset-tokens.ts';
+import { emailChangedNotice } from '../../modules/users/email-change.ts';
 import { getUserDocument, USER_INCLUDES } from '../../modules/users/get-user.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -95,10 +96,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return getUserDocument(app.db, id, [], { hideContacts: false, self: true });
       }
       const actor = app.authorize(request, 'admin:access');
-      await updateUser(app.db, actor, id, {
-        attributes: parseAttributes(editUserSchema, attributes),
-        relationships,
-      });
+      const { emailChange } = await updateUser(
+        app.db,
+        actor,
+        id,
+        { attributes: parseAttributes(editUserSchema, attributes), relationships },
+        app.config.now(),
+      );
+      if (emailChange) app.mailer.sendLater(emailChangedNotice(emailChange, app.config));
       return getUserDocument(app.db, id, ['role', 'company', 'tech', 'team'], {
         hideContacts: false,
         self: actor.id === id,

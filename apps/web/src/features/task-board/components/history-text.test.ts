@@ -31,4 +31,17 @@ describe('describeHistoryEntry', () => {
       ),
     ).toBe('updated task #4 “L” (title, estimate)');
   });
+
+  it("words a person's e-mail changed by someone else (addresses arrive masked)", () => {
+    expect(
+      describeHistoryEntry(
+        entry({
+          entity: 'user',
+          entityId: 7,
+          action: 'email-changed',
+          details: { name: 'Olivia', from: 'o***a@c***.example', to: 'a***r@e***.example' },
+        }),
+      ),
+    ).toBe('changed the e-mail of Olivia from o***a@c***.example to a***r@e***.example');
+  });
 });

@@ -39,5 +39,7 @@ export function describeHistoryEntry(entry: HistoryEntry): string {
     return `${entry.action} tag${title}`;
   }
   if (entry.entity === 'comment') return `commented on task #${String(d.taskId)}${title}`;
+  if (entry.entity === 'user' && entry.action === 'email-changed')
+    return `changed the e-mail of ${String(d.name)} from ${String(d.from)} to ${String(d.to)}`;
   return `${entry.action} ${entry.entity} #${entry.entityId}`;
 }
