@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { projectEvents, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from './tx.ts';
 
-export type BoardEntity = 'task' | 'sprint' | 'tag' | 'comment';
+export type BoardEntity = 'task' | 'sprint' | 'tag' | 'comment' | 'call';
 
 export type BoardEvent = {
   projectId: number;

@@ -6,6 +6,7 @@ import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { availableSlots, weeklyWorkHours } from '../../modules/scheduled-calls/available-slots.ts';
 import { bookCall, callBookedMessages, phoneBlacklisted } from '../../modules/scheduled-calls/book-call.ts';
 import { projectCallsDocument } from '../../modules/scheduled-calls/project-calls.ts';
+import staffCallRoutes from './staff.ts';
 import {
   presentAvailableDay,
   presentScheduledCall,
@@ -32,6 +33,9 @@ const searchQuery = z.preprocess(
 
 /** Discovery-call booking (client spec §4, §7, §8, §9; design §6; issue 5). */
 const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Staff side (issue 14 §2, §3): Calls screen, work hours, calendar feed.
+  await app.register(staffCallRoutes);
+
   app.get(
     '/work-hours/weekly',
     {
