@@ -375,9 +375,7 @@ export const WORK_HOURS_ERRORS = {
   dayOffDuplicate: 'Each day off may appear once',
 } as const;
 
-const stepTime = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):(00|30)$|^24:00$/, { error: WORK_HOURS_ERRORS.time });
+const stepTime = z.string().regex(/^([01]\d|2[0-3]):(00|30)$|^24:00$/, { error: WORK_HOURS_ERRORS.time });
 const workPeriodSchema = z
   .object({ start: stepTime, end: stepTime })
   .refine((p) => p.start < p.end, { error: WORK_HOURS_ERRORS.order, path: ['end'] });
@@ -393,11 +391,9 @@ const workDaySchema = z
         .every((p, i, all) => i === 0 || all[i - 1]!.end <= p.start),
     { error: WORK_HOURS_ERRORS.overlap, path: ['periods'] },
   );
-const dayOffSchema = z
-  .string()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && DateTime.fromISO(v).isValid, {
-    error: WORK_HOURS_ERRORS.dayOff,
-  });
+const dayOffSchema = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && DateTime.fromISO(v).isValid, {
+  error: WORK_HOURS_ERRORS.dayOff,
+});
 
 /** PATCH /work-hours attributes (issue 14 §2): the whole week and the days off, replaced at once. */
 export const workHoursUpdateSchema = z.object({

@@ -1,4 +1,11 @@
-import { type Actor, COMPANY_TIMEZONE, callFeedScope, isRole, isValidTimezone, SLOT_MINUTES } from '@dd/domain';
+import {
+  type Actor,
+  COMPANY_TIMEZONE,
+  callFeedScope,
+  isRole,
+  isValidTimezone,
+  SLOT_MINUTES,
+} from '@dd/domain';
 import { and, asc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { calendarFeeds, projectMembers, projects, scheduledCalls, users } from '../../db/schema/index.ts';
@@ -29,7 +36,10 @@ export async function resetFeed(db: Db, userId: number, now: Date): Promise<stri
   await db
     .insert(calendarFeeds)
     .values({ userId, tokenHash: hashToken(token), createdAt: now })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hashToken(token), createdAt: now } });
+    .onConflictDoUpdate({
+      target: calendarFeeds.userId,
+      set: { tokenHash: hashToken(token), createdAt: now },
+    });
   return token;
 }
 
@@ -76,7 +86,8 @@ export async function calendarFeedFor(
       .from(projectMembers)
       .where(eq(projectMembers.userId, scope.userId));
     where.push(
-      or(eq(projects.accountManagerId, scope.userId), inArray(scheduledCalls.projectId, memberOf)) ?? sql`false`,
+      or(eq(projects.accountManagerId, scope.userId), inArray(scheduledCalls.projectId, memberOf)) ??
+        sql`false`,
     );
   }
   const rows = await db
@@ -102,7 +113,11 @@ export async function calendarFeedFor(
       method: 'REQUEST',
       sequence: call.icsSequence,
       status:
-        call.status === 'cancelled' ? 'CANCELLED' : call.status === 'pending_approval' ? 'TENTATIVE' : 'CONFIRMED',
+        call.status === 'cancelled'
+          ? 'CANCELLED'
+          : call.status === 'pending_approval'
+            ? 'TENTATIVE'
+            : 'CONFIRMED',
     };
   });
   const timezone = owner.timezone && isValidTimezone(owner.timezone) ? owner.timezone : COMPANY_TIMEZONE;

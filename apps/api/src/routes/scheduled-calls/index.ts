@@ -6,12 +6,12 @@ import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { availableSlots, weeklyWorkHours } from '../../modules/scheduled-calls/available-slots.ts';
 import { bookCall, callBookedMessages, phoneBlacklisted } from '../../modules/scheduled-calls/book-call.ts';
 import { projectCallsDocument } from '../../modules/scheduled-calls/project-calls.ts';
-import staffCallRoutes from './staff.ts';
 import {
   presentAvailableDay,
   presentScheduledCall,
   presentWorkDay,
 } from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
+import staffCallRoutes from './staff.ts';
 
 const createBody = z.object({
   data: z.object({ type: z.literal('scheduled-call').optional(), attributes: scheduledCallCreateSchema }),

@@ -27,7 +27,9 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 const moveBody = z.object({
   data: z.object({
     type: z.literal('scheduled-call').optional(),
-    attributes: z.object({ start: z.iso.datetime({ offset: true, error: 'Start must be an ISO-8601 instant' }) }),
+    attributes: z.object({
+      start: z.iso.datetime({ offset: true, error: 'Start must be an ISO-8601 instant' }),
+    }),
   }),
 });
 const workHoursBody = z.object({
@@ -59,7 +61,13 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
   const afterChange = async (result: ChangeResult) => {
     const { productName, publicUrl, mailFrom } = app.config;
     const context = { productName, publicUrl, mailFrom, now: app.config.now() };
-    const message = await callChangedMessage(app.db, result.call, result.change, context, result.previousStart);
+    const message = await callChangedMessage(
+      app.db,
+      result.call,
+      result.change,
+      context,
+      result.previousStart,
+    );
     if (message) app.mailer.sendLater(message);
     return documentOf(presentScheduledCall(result.call));
   };
@@ -150,7 +158,9 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/calendar-feed',
-    { schema: { tags: ['calendar-feed'], summary: 'Whether I have a calendar feed, and since when (staff)' } },
+    {
+      schema: { tags: ['calendar-feed'], summary: 'Whether I have a calendar feed, and since when (staff)' },
+    },
     async (request) => {
       const actor = app.authorize(request, 'calendar-feed:use');
       const state = await feedState(app.db, actor.id);
@@ -206,11 +216,14 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
       const { productName, publicUrl, mailFrom } = app.config;
-      const ics = await calendarFeedFor(app.db, token, { productName, publicUrl, mailFrom, now: app.config.now() });
+      const ics = await calendarFeedFor(app.db, token, {
+        productName,
+        publicUrl,
+        mailFrom,
+        now: app.config.now(),
+      });
       if (ics === null)
-        return reply
-          .status(404)
-          .send({ errors: [{ status: '404', title: 'Calendar feed not found' }] });
+        return reply.status(404).send({ errors: [{ status: '404', title: 'Calendar feed not found' }] });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-store')
