@@ -64,7 +64,7 @@ const send = (
   headers: Record<string, string> | undefined,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
-  payload?: unknown,
+  payload?: Record<string, unknown>,
 ) =>
   t.app.inject({
     method,
@@ -161,7 +161,7 @@ describe('staff call routes by role (anonymous + 8 roles)', () => {
       const expected: Record<string, number | string> = {};
       for (const route of routes) {
         const [method, url, body] = route.call(f);
-        const res = await send(headers, method, url, body);
+        const res = await send(headers, method, url, body as Record<string, unknown> | undefined);
         seen[route.name] = res.statusCode;
         expected[route.name] =
           actor === 'anonymous' ? 401 : route.allowed.includes(actor as Role) ? res.statusCode : 403;

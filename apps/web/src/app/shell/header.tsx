@@ -24,7 +24,7 @@ function CreateMenuPlaceholder() {
 
 /** Laptops and up: the menu in one row, in the spec's order. */
 function DesktopMenu() {
-  const { signedIn, isAdmin, admin, projects } = useMenu();
+  const { signedIn, isAdmin, admin, projects, calls } = useMenu();
   const { signOut, pending } = useSignOut();
   const [settings, ...tables] = admin;
 
@@ -50,6 +50,11 @@ function DesktopMenu() {
       {projects && (
         <li>
           <HeaderLink entry={projects} className="dd-nav-link" />
+        </li>
+      )}
+      {calls && (
+        <li>
+          <HeaderLink entry={calls} className="dd-nav-link" />
         </li>
       )}
       {signedIn ? (
