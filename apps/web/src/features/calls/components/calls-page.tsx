@@ -165,11 +165,11 @@ function CallRow({ call, zone, upcoming }: { call: StaffCall; zone: string; upco
             </Text>
           </Text>
           <Group gap={6}>
-            <Badge color={STATUS_COLORS[call.status]} variant="light">
+            <Badge color={STATUS_COLORS[call.status]} variant="dot">
               {STATUS_LABELS[call.status]}
             </Badge>
             {call.outsideWorkHours && (
-              <Badge color="orange" variant="outline">
+              <Badge color="orange" variant="dot">
                 Outside work hours
               </Badge>
             )}
