@@ -86,7 +86,9 @@ function icsOf(mail: ReceivedMail) {
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : encoding === 'quoted-printable'
         ? Buffer.from(
-            body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            body
+              .replace(/=\n/g, '')
+              .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
             'latin1',
           ).toString('utf8')
         : body;
@@ -112,13 +114,18 @@ suite.journey(
     assert.ok(first && second);
     assert.equal(await book(app.url, carla, projectIds.carla!, first), 201);
     assert.equal(await book(app.url, pablo, projectIds.pablo!, second), 403); // held for approval
-    const booked = await mailbox.waitForMail(people.carla.login, (m) => m.subject.startsWith('Discovery call booked'));
+    const booked = await mailbox.waitForMail(people.carla.login, (m) =>
+      m.subject.startsWith('Discovery call booked'),
+    );
     const original = icsOf(booked).events[0]!;
     assert.equal(original.sequence, 0);
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, people.amy.login, PASSWORD);
-    await page.getByRole('link', { name: named('Calls') }).first().click();
+    await page
+      .getByRole('link', { name: named('Calls') })
+      .first()
+      .click();
     await page.waitForURL('**/calls');
     const pabloRow = page.getByRole('listitem').filter({ hasText: 'Pablo Pending shop' });
     await pabloRow.getByText('Waiting for approval').waitFor();
@@ -137,6 +144,8 @@ suite.journey(
     assert.equal(approvedIcs.events[0]!.status, 'CONFIRMED');
     assert.equal(approvedIcs.events[0]!.start, new Date(second).toISOString());
 
+    // The toast has gone before the next dialog is checked.
+    await page.getByText('Call approved').waitFor({ state: 'detached' });
     const carlaRow = page.getByRole('listitem').filter({ hasText: 'Carla Client shop' });
     await carlaRow.getByRole('button', { name: /^Cancel call / }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel this call?' });
@@ -171,33 +180,39 @@ suite.journey(
   },
 );
 
-suite.journey('an admin edits work hours and days off; the client’s slot list changes', async ({ page, app }) => {
-  const carla = await tokenOf(app.url, people.carla.login);
-  const before = await slotsOf(app.url, carla);
-  const firstDate = before[0]!.date;
-  assert.ok(!before.some((d) => new Date(`${d.date}T12:00:00Z`).getUTCDay() === 6), 'no Saturday slots yet');
+suite.journey(
+  'an admin edits work hours and days off; the client’s slot list changes',
+  async ({ page, app }) => {
+    const carla = await tokenOf(app.url, people.carla.login);
+    const before = await slotsOf(app.url, carla);
+    const firstDate = before[0]!.date;
+    assert.ok(
+      !before.some((d) => new Date(`${d.date}T12:00:00Z`).getUTCDay() === 6),
+      'no Saturday slots yet',
+    );
 
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, people.sam.login, PASSWORD);
-  await page.goto('/project-settings');
-  const card = page.getByRole('region', { name: 'Work hours for discovery calls' });
-  await card.getByLabel('Saturday').check();
-  await card.getByLabel('Day off', { exact: true }).fill(firstDate);
-  await card.getByRole('button', { name: 'ADD DAY OFF' }).click();
-  await card.getByText(firstDate, { exact: true }).waitFor();
-  await card.getByRole('button', { name: 'SAVE WORK HOURS' }).click();
-  await page.getByText('Updated', { exact: false }).first().waitFor();
-  await expectNoA11yViolations(page, {});
-  await shot(page, 'settings-1280');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, people.sam.login, PASSWORD);
+    await page.goto('/project-settings');
+    const card = page.getByRole('region', { name: 'Work hours for discovery calls' });
+    await card.getByLabel('Saturday').check();
+    await card.getByLabel('Day off', { exact: true }).fill(firstDate);
+    await card.getByRole('button', { name: 'ADD DAY OFF' }).click();
+    await card.getByText(firstDate, { exact: true }).waitFor();
+    await expectNoA11yViolations(page, {});
+    await shot(page, 'settings-1280');
+    await card.getByRole('button', { name: 'SAVE WORK HOURS' }).click();
+    await page.getByText('Updated!', { exact: true }).first().waitFor();
 
-  const after = await slotsOf(app.url, carla);
-  assert.ok(!after.some((d) => d.date === firstDate), 'the day off has no slots');
-  const saturday = after.find((d) => new Date(`${d.date}T12:00:00Z`).getUTCDay() === 6);
-  assert.ok(saturday, 'Saturday now has slots');
-  assert.equal(saturday.slots.length, 16); // 09:00-17:00
+    const after = await slotsOf(app.url, carla);
+    assert.ok(!after.some((d) => d.date === firstDate), 'the day off has no slots');
+    const saturday = after.find((d) => new Date(`${d.date}T12:00:00Z`).getUTCDay() === 6);
+    assert.ok(saturday, 'Saturday now has slots');
+    assert.equal(saturday.slots.length, 16); // 09:00-17:00
 
-  await page.setViewportSize({ width: 375, height: 812 });
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  assert.ok(widths[0]! <= widths[1]!, `no horizontal page scroll at 375 px (${widths.join(' > ')})`);
-  await shot(page, 'settings-375');
-});
+    await page.setViewportSize({ width: 375, height: 812 });
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(widths[0]! <= widths[1]!, `no horizontal page scroll at 375 px (${widths.join(' > ')})`);
+    await shot(page, 'settings-375');
+  },
+);

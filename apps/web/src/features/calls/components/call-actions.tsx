@@ -62,7 +62,12 @@ export function CallActions({ call, zone }: { call: StaffCall; zone: string }) {
       >
         CANCEL CALL
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Cancel this call?">
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Cancel this call?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="md">
           <Text>
             The call about “{call.projectTitle}” with {call.clientName} on {callTime(call.scheduled, zone)} (
@@ -74,7 +79,7 @@ export function CallActions({ call, zone }: { call: StaffCall; zone: string }) {
               KEEP IT
             </Button>
             <Button
-              color="red"
+              color="red.9"
               loading={cancel.isPending}
               onClick={() =>
                 cancel.mutate(call.id, {
@@ -104,7 +109,13 @@ function MoveModal({ call, zone, onClose }: { call: StaffCall; zone: string; onC
   const [start, setStart] = useState<string | null>(null);
   const day = slots.data?.find((d) => d.date === date) ?? slots.data?.[0];
   return (
-    <Modal opened onClose={onClose} title="Move the call" size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title="Move the call"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Text size="sm">
           Now: {callTime(call.scheduled, zone)} ({zone}). Pick a free time; {call.clientName} gets an updated
