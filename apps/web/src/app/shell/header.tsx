@@ -119,8 +119,8 @@ function MobileMenu() {
 export function Header() {
   const { pathname } = useLocation();
   const logoOnly = pathname === '/login' || pathname.startsWith('/login/');
-  // Phones always get the burger; the longer admin menu needs a laptop-wide row to fit.
-  const collapseBelow = useMenu().isAdmin ? 'md' : 'sm';
+  // Phones always get the burger; the longer admin menu (with CALLS, about 1,030 px) needs a wide row.
+  const collapseBelow = useMenu().isAdmin ? 'lg' : 'sm';
 
   return (
     <header className="dd-header">
