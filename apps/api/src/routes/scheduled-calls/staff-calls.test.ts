@@ -335,6 +335,18 @@ describe('move a call', () => {
     expect(still!.icsSequence).toBe(0);
   });
 
+  it('two staff moving two calls onto one slot at once: exactly one wins, the other gets 409', async () => {
+    const { call: a } = await insertCall('booked');
+    const { call: b } = await insertCall('booked');
+    const target = nextSlot();
+    const { headers } = await withSessionAs(t.database.db, 'admin');
+    vi.spyOn(t.app.mailer, 'sendLater').mockImplementation(() => {});
+    const answers = await Promise.all(
+      [a, b].map((c) => send(headers, 'POST', `/api/scheduled-call/${c.id}/move`, moveBody(target))),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('may take the slot of a cancelled call', async () => {
     const { call } = await insertCall('booked');
     const { call: gone } = await insertCall('cancelled');

@@ -1,6 +1,7 @@
 import { COMPANY_TIMEZONE, workHoursUpdateSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
 import { documentOf } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import { callChangedMessage } from '../../modules/mail/call-changed-mail.ts';
@@ -222,8 +223,7 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
         mailFrom,
         now: app.config.now(),
       });
-      if (ics === null)
-        return reply.status(404).send({ errors: [{ status: '404', title: 'Calendar feed not found' }] });
+      if (ics === null) throw notFound('Calendar feed');
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-store')
