@@ -174,7 +174,9 @@ suite.journey(
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('listitem').first().waitFor();
-    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    const widths = (await page.evaluate(
+      '[document.documentElement.scrollWidth, window.innerWidth]',
+    )) as number[];
     assert.ok(widths[0]! <= widths[1]!, `no horizontal page scroll at 375 px (${widths.join(' > ')})`);
     await shot(page, 'calls-375');
   },
@@ -211,7 +213,9 @@ suite.journey(
     assert.equal(saturday.slots.length, 16); // 09:00-17:00
 
     await page.setViewportSize({ width: 375, height: 812 });
-    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    const widths = (await page.evaluate(
+      '[document.documentElement.scrollWidth, window.innerWidth]',
+    )) as number[];
     assert.ok(widths[0]! <= widths[1]!, `no horizontal page scroll at 375 px (${widths.join(' > ')})`);
     await shot(page, 'settings-375');
   },

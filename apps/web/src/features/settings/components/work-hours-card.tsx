@@ -119,6 +119,7 @@ export function WorkHoursCard() {
                     }}
                   />
                   {periods.map((period, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: periods have no id; the inputs are controlled, so a removal re-renders the right values
                     <Group key={`${name}-${i}`} gap="xs" pl="lg" wrap="wrap">
                       {(['start', 'end'] as const).map((edge) => (
                         <Select
