@@ -146,6 +146,23 @@ suite.journey(
 
     // The toast has gone before the next dialog is checked.
     await page.getByText('Call approved').waitFor({ state: 'detached' });
+
+    // Move Pablo's call to the first free time (the same day): same UID, SEQUENCE 2, the new start.
+    await pabloRow.getByRole('button', { name: /^Move call / }).click();
+    const moveDialog = page.getByRole('dialog', { name: 'Move the call' });
+    const firstFree = moveDialog.getByRole('group', { name: 'Free times' }).getByRole('button').first();
+    await firstFree.click();
+    await moveDialog.getByRole('button', { name: 'MOVE HERE' }).click();
+    await moveDialog.waitFor({ state: 'detached' });
+    const moved = await mailbox.waitForMail(people.pablo.login, (m) =>
+      m.subject.startsWith('Discovery call moved'),
+    );
+    const movedIcs = icsOf(moved);
+    assert.equal(movedIcs.method, 'REQUEST');
+    assert.equal(movedIcs.events[0]!.uid, approvedIcs.events[0]!.uid);
+    assert.equal(movedIcs.events[0]!.sequence, 2);
+    assert.notEqual(movedIcs.events[0]!.start, approvedIcs.events[0]!.start);
+    await page.getByText('Call moved').waitFor({ state: 'detached' });
     const carlaRow = page.getByRole('listitem').filter({ hasText: 'Carla Client shop' });
     await carlaRow.getByRole('button', { name: /^Cancel call / }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel this call?' });
@@ -170,7 +187,11 @@ suite.journey(
     await page.getByRole('button', { name: 'MAKE FEED ADDRESS' }).click();
     const address = await page.getByLabel('Your feed address (shown once)').inputValue();
     const feed = parseIcs(await (await fetch(address)).text());
-    assert.ok(feed.events.some((e) => e.uid === approvedIcs.events[0]!.uid && e.status === 'CONFIRMED'));
+    assert.ok(
+      feed.events.some(
+        (e) => e.uid === approvedIcs.events[0]!.uid && e.status === 'CONFIRMED' && e.sequence === 2,
+      ),
+    );
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('listitem').first().waitFor();
@@ -205,6 +226,12 @@ suite.journey(
     await shot(page, 'settings-1280');
     await card.getByRole('button', { name: 'SAVE WORK HOURS' }).click();
     await page.getByText('Updated!', { exact: true }).first().waitFor();
+
+    // A call already booked on the new day off stays booked and is flagged on the Calls screen.
+    await page.goto('/calls');
+    const pabloRow = page.getByRole('listitem').filter({ hasText: 'Pablo Pending shop' });
+    await pabloRow.getByText('Booked', { exact: true }).waitFor();
+    await pabloRow.getByText('Outside work hours').waitFor();
 
     const after = await slotsOf(app.url, carla);
     assert.ok(!after.some((d) => d.date === firstDate), 'the day off has no slots');
