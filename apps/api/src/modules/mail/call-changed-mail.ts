@@ -121,3 +121,16 @@ export async function callChangedMessage(
     ],
   };
 }
+
+/** The mail when staff approve a call that waited for approval: METHOD:REQUEST, STATUS:CONFIRMED. */
+export const callApprovedMessage = (db: Db, call: CallRow, context: CallChangeContext) =>
+  callChangedMessage(db, call, 'approved', context);
+/** The mail when staff decline a call that waited for approval: METHOD:CANCEL. */
+export const callDeclinedMessage = (db: Db, call: CallRow, context: CallChangeContext) =>
+  callChangedMessage(db, call, 'declined', context);
+/** The mail when staff cancel a call: METHOD:CANCEL. */
+export const callCancelledMessage = (db: Db, call: CallRow, context: CallChangeContext) =>
+  callChangedMessage(db, call, 'cancelled', context);
+/** The mail when staff move a call: METHOD:REQUEST with the new start, the old one named in the text. */
+export const callMovedMessage = (db: Db, call: CallRow, context: CallChangeContext, previousStart: Date) =>
+  callChangedMessage(db, call, 'moved', context, previousStart);

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { documentOf } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
-import { callChangedMessage } from '../../modules/mail/call-changed-mail.ts';
+import {
+  callApprovedMessage,
+  callCancelledMessage,
+  callDeclinedMessage,
+  callMovedMessage,
+} from '../../modules/mail/call-changed-mail.ts';
 import {
   calendarFeedFor,
   deleteFeed,
@@ -62,13 +67,15 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
   const afterChange = async (result: ChangeResult) => {
     const { productName, publicUrl, mailFrom } = app.config;
     const context = { productName, publicUrl, mailFrom, now: app.config.now() };
-    const message = await callChangedMessage(
-      app.db,
-      result.call,
-      result.change,
-      context,
-      result.previousStart,
-    );
+    const { call } = result;
+    const message =
+      result.change === 'approved'
+        ? await callApprovedMessage(app.db, call, context)
+        : result.change === 'declined'
+          ? await callDeclinedMessage(app.db, call, context)
+          : result.change === 'cancelled'
+            ? await callCancelledMessage(app.db, call, context)
+            : await callMovedMessage(app.db, call, context, result.previousStart ?? call.scheduledAt);
     if (message) app.mailer.sendLater(message);
     return documentOf(presentScheduledCall(result.call));
   };
