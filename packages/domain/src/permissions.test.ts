@@ -34,6 +34,12 @@ const TABLE: Record<Exclude<Action, 'user:read' | 'user:read-self'>, { owner: Ro
   'board:use': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
   'project:list-own': { owner: ['client'], other: ['client'] },
   'chat:use': { owner: ['client'], other: ['client'] },
+  'calls:manage': {
+    owner: ['superAdmin', 'admin', 'accountManager', 'projectManager'],
+    other: ['superAdmin', 'admin', 'accountManager', 'projectManager'],
+  },
+  'work-hours:edit': { owner: ADMINS, other: ADMINS },
+  'calendar-feed:use': { owner: STAFF, other: STAFF },
   'project:read': { owner: ALL, other: STAFF },
   'project:update': {
     owner: ['client', 'superAdmin', 'admin', 'projectManager'],

@@ -16,7 +16,10 @@ export type GlobalAction =
   | 'project:create'
   | 'board:use'
   | 'project:list-own'
-  | 'chat:use';
+  | 'chat:use'
+  | 'calls:manage'
+  | 'work-hours:edit'
+  | 'calendar-feed:use';
 
 /** Actions decided against one project. */
 export type ProjectAction =
@@ -48,6 +51,9 @@ export const GLOBAL_ACTIONS: readonly GlobalAction[] = [
   'board:use',
   'project:list-own',
   'chat:use',
+  'calls:manage',
+  'work-hours:edit',
+  'calendar-feed:use',
 ];
 export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:read',
@@ -108,6 +114,13 @@ const globalRules: Record<GlobalAction, (actor: SignedIn) => boolean> = {
   'project:list-own': (a) => a.role === 'client',
   // The optional live-chat widget is shown only to clients (client spec §1, §6).
   'chat:use': (a) => a.role === 'client',
+  // The staff Calls screen and its actions (issue 14 §2): admin-level users, account and project managers.
+  // They read every project (project list scope 'all' for staff), so they see every project's calls.
+  'calls:manage': (a) => isAdminRole(a.role) || a.role === 'accountManager' || a.role === 'projectManager',
+  // Company work hours and days off are a company setting: admin-level users only (issue 14 §2).
+  'work-hours:edit': (a) => isAdminRole(a.role),
+  // A private calendar feed of one's calls (issue 14 §3): every staff member (see callFeedScope).
+  'calendar-feed:use': (a) => isStaffRole(a.role),
 };
 
 const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef) => boolean> = {
@@ -214,4 +227,16 @@ export function isInProjectScope(scope: ProjectListScope, project: ProjectRef): 
   if (scope.kind === 'all') return true;
   if (scope.kind === 'none') return false;
   return project.ownerId === scope.userId || (project.clientIds ?? []).includes(scope.userId);
+}
+
+/**
+ * Which calls a staff member's calendar feed carries (issue 14 §3): admin-level users every call; an
+ * account manager the calls of projects they manage; everyone else on staff the calls of projects they
+ * are a member of (developer, project manager, observer); a client none.
+ */
+export type CallFeedScope = { kind: 'all' } | { kind: 'assigned'; userId: number } | { kind: 'none' };
+export function callFeedScope(actor: Actor): CallFeedScope {
+  if (actor === null || !isStaffRole(actor.role)) return { kind: 'none' };
+  if (isAdminRole(actor.role)) return { kind: 'all' };
+  return { kind: 'assigned', userId: actor.id };
 }

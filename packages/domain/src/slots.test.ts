@@ -8,11 +8,14 @@ import {
   CALL_REFUSALS,
   computeAvailableSlots,
   isBookableSlot,
+  isOutsideWorkHours,
   isPhonePrefixBlacklisted,
   parsePhonePrefixes,
   parseScheduled,
   scheduledCallCreateSchema,
+  WORK_HOURS_ERRORS,
   weeklyWorkHoursIn,
+  workHoursUpdateSchema,
 } from './slots.ts';
 
 const LA = 'America/Los_Angeles';
@@ -439,5 +442,51 @@ describe('computeAvailableSlots: wall clock equals the zone library', () => {
         }
       }
     }
+  });
+});
+
+describe('days off and calls outside work hours (issue 14 §2)', () => {
+  const now = new Date('2026-11-23T15:00:00Z'); // Monday 07:00 in Los Angeles
+  const week = WORK_HOURS;
+  it('a day off has no slots, the other days keep theirs', () => {
+    const days = computeAvailableSlots({
+      now,
+      timezone: 'America/Los_Angeles',
+      workHours: week,
+      daysOff: ['2026-11-25'],
+    });
+    expect(days.map((d) => d.date)).not.toContain('2026-11-25');
+    expect(days.map((d) => d.date)).toContain('2026-11-24');
+    expect(
+      bookingRefusal(new Date('2026-11-25T18:00:00Z'), { now, workHours: week, daysOff: ['2026-11-25'] }),
+    ).toBe('outside-work-hours');
+  });
+  it('flags a start off the grid of the current hours or on a day off', () => {
+    expect(isOutsideWorkHours(new Date('2026-11-24T18:00:00Z'), week)).toBe(false);
+    expect(isOutsideWorkHours(new Date('2026-11-24T18:00:00Z'), week, { daysOff: ['2026-11-24'] })).toBe(
+      true,
+    );
+    expect(isOutsideWorkHours(new Date('2026-11-29T18:00:00Z'), week)).toBe(true); // Sunday
+    expect(isOutsideWorkHours(new Date('2026-11-24T18:15:00Z'), week)).toBe(true);
+  });
+  it('validates the editor: order, 30-minute steps, overlaps, dates', () => {
+    const ok = workHoursUpdateSchema.safeParse({
+      days: [
+        {
+          weekday: 1,
+          periods: [
+            { start: '09:00', end: '12:00' },
+            { start: '13:00', end: '24:00' },
+          ],
+        },
+      ],
+      days_off: ['2026-12-24'],
+    });
+    expect(ok.success).toBe(true);
+    const bad = (days: unknown, days_off: unknown = []) =>
+      workHoursUpdateSchema.safeParse({ days, days_off }).error?.issues[0]?.message;
+    expect(bad([{ weekday: 1, periods: [{ start: '12:00', end: '12:00' }] }])).toBe(WORK_HOURS_ERRORS.order);
+    expect(bad([{ weekday: 1, periods: [{ start: '12:10', end: '13:00' }] }])).toBe(WORK_HOURS_ERRORS.time);
+    expect(bad([], ['2026-13-01'])).toBe(WORK_HOURS_ERRORS.dayOff);
   });
 });

@@ -29,6 +29,8 @@ export type SlotRules = {
   workHours: readonly WorkDay[];
   companyTimezone?: string;
   booked?: Iterable<string | Date>;
+  /** Company-zone dates ('YYYY-MM-DD') with no slots at all, whatever the weekday's hours. */
+  daysOff?: Iterable<string>;
   slotMinutes?: number;
   minLeadHours?: number;
   maxWeeks?: number;
@@ -67,8 +69,14 @@ function atWallClock(day: DateTime, minutes: number): DateTime {
 }
 
 /** Slot start instants (epoch ms) of one company day, in order, on the grid of each work period. */
-function daySlotStarts(day: DateTime, workHours: readonly WorkDay[], slotMs: number): number[] {
+function daySlotStarts(
+  day: DateTime,
+  workHours: readonly WorkDay[],
+  slotMs: number,
+  daysOff: ReadonlySet<string> = new Set(),
+): number[] {
   const starts: number[] = [];
+  if (daysOff.has(day.toISODate() ?? '')) return starts;
   for (const workDay of workHours) {
     if (workDay.weekday !== day.weekday) continue;
     for (const period of workDay.periods) {
@@ -98,6 +106,7 @@ type Resolved = {
   slotMs: number;
   booked: Set<number>;
   workHours: readonly WorkDay[];
+  daysOff: ReadonlySet<string>;
 };
 
 function resolve(rules: SlotRules): Resolved {
@@ -111,6 +120,7 @@ function resolve(rules: SlotRules): Resolved {
     slotMs: (rules.slotMinutes ?? SLOT_MINUTES) * 60_000,
     booked: bookedMillis(rules.booked),
     workHours: rules.workHours,
+    daysOff: new Set(rules.daysOff ?? []),
   };
 }
 
@@ -120,7 +130,7 @@ function freeSlotStarts(r: Resolved): number[] {
   let day = DateTime.fromMillis(r.earliest, { zone: r.companyTimezone }).startOf('day');
   const lastDay = DateTime.fromMillis(r.latest, { zone: r.companyTimezone }).startOf('day');
   while (day <= lastDay) {
-    for (const t of daySlotStarts(day, r.workHours, r.slotMs)) {
+    for (const t of daySlotStarts(day, r.workHours, r.slotMs, r.daysOff)) {
       if (t >= r.earliest && t <= r.latest && !r.booked.has(t)) result.push(t);
     }
     day = day.plus({ days: 1 }).startOf('day');
@@ -237,7 +247,7 @@ export function bookingRefusal(instant: Date, rules: SlotRules): BookingRefusal 
   if (t < r.earliest) return 'too-soon';
   if (t > r.latest) return 'too-far';
   const day = DateTime.fromMillis(t, { zone: r.companyTimezone }).startOf('day');
-  if (!daySlotStarts(day, r.workHours, r.slotMs).includes(t)) return 'outside-work-hours';
+  if (!daySlotStarts(day, r.workHours, r.slotMs, r.daysOff).includes(t)) return 'outside-work-hours';
   if (r.booked.has(t)) return 'booked';
   return null;
 }
@@ -339,3 +349,67 @@ export function weeklyWorkHoursIn(
   }
   return result;
 }
+
+/**
+ * Whether a booked call's start lies off today's work-hour grid or on a day off (issue 14 §2): a call
+ * booked before the hours changed stays booked, and the Calls screen flags it 'outside work hours'.
+ */
+export function isOutsideWorkHours(
+  instant: Date,
+  workHours: readonly WorkDay[],
+  options: { daysOff?: Iterable<string>; companyTimezone?: string; slotMinutes?: number } = {},
+): boolean {
+  const zone = options.companyTimezone ?? COMPANY_TIMEZONE;
+  const day = DateTime.fromJSDate(instant, { zone }).startOf('day');
+  const slotMs = (options.slotMinutes ?? SLOT_MINUTES) * 60_000;
+  return !daySlotStarts(day, workHours, slotMs, new Set(options.daysOff ?? [])).includes(instant.getTime());
+}
+
+/** The error titles of the work-hours editor (the specs quote none; these say what to fix). */
+export const WORK_HOURS_ERRORS = {
+  time: 'Times must be on a 30-minute step, from 00:00 to 24:00',
+  order: 'A period must start before it ends',
+  overlap: 'Periods of one day must not overlap',
+  weekday: 'Each weekday may appear once',
+  dayOff: "A day off must be a date 'YYYY-MM-DD'",
+  dayOffDuplicate: 'Each day off may appear once',
+} as const;
+
+const stepTime = z.string().regex(/^([01]\d|2[0-3]):(00|30)$|^24:00$/, { error: WORK_HOURS_ERRORS.time });
+const workPeriodSchema = z
+  .object({ start: stepTime, end: stepTime })
+  .refine((p) => p.start < p.end, { error: WORK_HOURS_ERRORS.order, path: ['end'] });
+const workDaySchema = z
+  .object({
+    weekday: z.coerce.number().int().min(1).max(7),
+    periods: z.array(workPeriodSchema).max(12),
+  })
+  .refine(
+    (d) =>
+      [...d.periods]
+        .sort((a, b) => a.start.localeCompare(b.start))
+        .every((p, i, all) => i === 0 || all[i - 1]!.end <= p.start),
+    { error: WORK_HOURS_ERRORS.overlap, path: ['periods'] },
+  );
+const dayOffSchema = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && DateTime.fromISO(v).isValid, {
+  error: WORK_HOURS_ERRORS.dayOff,
+});
+
+/** PATCH /work-hours attributes (issue 14 §2): the whole week and the days off, replaced at once. */
+export const workHoursUpdateSchema = z.object({
+  days: z
+    .array(workDaySchema)
+    .max(7)
+    .refine((days) => new Set(days.map((d) => d.weekday)).size === days.length, {
+      error: WORK_HOURS_ERRORS.weekday,
+    }),
+  days_off: z
+    .array(dayOffSchema)
+    .max(400)
+    .refine((dates) => new Set(dates).size === dates.length, { error: WORK_HOURS_ERRORS.dayOffDuplicate }),
+});
+export type WorkHoursUpdate = z.infer<typeof workHoursUpdateSchema>;
+
+/** The states of a call (client §8, issue 14 §2). */
+export const CALL_STATUSES = ['booked', 'pending_approval', 'cancelled'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];

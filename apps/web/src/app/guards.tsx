@@ -39,6 +39,11 @@ export function StaffOnly({ children }: GuardProps) {
   return can(toActor(useSession()), 'project:list') ? pass(children) : home;
 }
 
+/** The Calls screen: every staff member (the list itself is for call managers; the feed for all). */
+export function CallsGuard({ children }: GuardProps) {
+  return can(toActor(useSession()), 'calendar-feed:use') ? pass(children) : home;
+}
+
 /** The task board: staff except readonlyManager. */
 export function BoardGuard({ children }: GuardProps) {
   return can(toActor(useSession()), 'board:use') ? pass(children) : home;

@@ -5,6 +5,7 @@ import { AppLayout } from './app-layout.tsx';
 import {
   AdminOnly,
   BoardGuard,
+  CallsGuard,
   ClientsOrVisitors,
   LoggedOutOnly,
   ProjectIdGuard,
@@ -56,6 +57,7 @@ const TaskBoardPage = page(
   () => import('../features/task-board/components/task-board-page.tsx'),
   'TaskBoardPage',
 );
+const CallsPage = page(() => import('../features/calls/components/calls-page.tsx'), 'CallsPage');
 const ProjectsTablePage = page(
   () => import('../features/projects/components/projects-table-page.tsx'),
   'ProjectsTablePage',
@@ -182,6 +184,15 @@ export const routes: RouteObject[] = [
           <StaffOnly>
             <ProjectsTablePage />
           </StaffOnly>
+        ),
+      },
+
+      {
+        path: 'calls',
+        element: (
+          <CallsGuard>
+            <CallsPage />
+          </CallsGuard>
         ),
       },
 

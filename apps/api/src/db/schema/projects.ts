@@ -201,6 +201,11 @@ export const workHours = pgTable('work_hours', {
   end: text('end').notNull(),
 });
 
+// Company days off (issue 14 §2): dates in the company timezone with no call slots.
+export const daysOff = pgTable('days_off', {
+  date: text('date').primaryKey(), // 'YYYY-MM-DD' in the company timezone
+});
+
 export const scheduledCalls = pgTable(
   'scheduled_calls',
   {
@@ -215,10 +220,15 @@ export const scheduledCalls = pgTable(
     timezone: text('timezone').notNull(),
     status: text('status').notNull().default('booked'), // 'booked' | 'pending_approval' | 'cancelled'
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The iCalendar UID of the invite, kept so every later update (approve, move, cancel) replaces it in
+    // the client's calendar, and the SEQUENCE of the last invite sent (issue 14 §2).
+    icsUid: text('ics_uid'),
+    icsSequence: integer('ics_sequence').notNull().default(0),
   },
   (t) => [
     // The guarantee against double booking: one live call per slot start, enforced by the database.
     uniqueIndex('scheduled_calls_slot_uq').on(t.scheduledAt).where(sql`${t.status} <> 'cancelled'`),
     index('scheduled_calls_project_idx').on(t.projectId),
+    index('scheduled_calls_scheduled_idx').on(t.scheduledAt, t.id),
   ],
 );

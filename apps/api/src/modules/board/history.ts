@@ -3,7 +3,8 @@ import { projectEvents, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from './tx.ts';
 
 // 'user': a change to a person of the project someone else made (their e-mail, issue 11 finding 7).
-export type BoardEntity = 'task' | 'sprint' | 'tag' | 'comment' | 'user';
+// 'call': a discovery call approved, declined, cancelled or moved by staff (issue 14 §2).
+export type BoardEntity = 'task' | 'sprint' | 'tag' | 'comment' | 'user' | 'call';
 
 export type BoardEvent = {
   projectId: number;

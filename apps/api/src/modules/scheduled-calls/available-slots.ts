@@ -9,7 +9,7 @@ import {
 import { and, gte, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scheduledCalls } from '../../db/schema/index.ts';
-import { loadWorkHours } from './work-hours.ts';
+import { loadDaysOff, loadWorkHours } from './work-hours.ts';
 
 /** Start instants of every live (not cancelled) call between two instants: the slots no one may take. */
 export async function bookedStartsBetween(db: Db, from: Date, to: Date): Promise<Date[]> {
@@ -30,8 +30,12 @@ export async function bookedStartsBetween(db: Db, from: Date, to: Date): Promise
 export async function availableSlots(db: Db, timezone: string, now: Date): Promise<AvailableDay[]> {
   const from = new Date(now.getTime() + CALL_MIN_LEAD_HOURS * 3_600_000);
   const to = new Date(now.getTime() + CALL_MAX_WEEKS * 7 * 86_400_000);
-  const [workHours, booked] = await Promise.all([loadWorkHours(db), bookedStartsBetween(db, from, to)]);
-  return computeAvailableSlots({ now, timezone, workHours, booked });
+  const [workHours, daysOff, booked] = await Promise.all([
+    loadWorkHours(db),
+    loadDaysOff(db),
+    bookedStartsBetween(db, from, to),
+  ]);
+  return computeAvailableSlots({ now, timezone, workHours, daysOff, booked });
 }
 
 /** GET /work-hours/weekly: the company's hours of the current week as wall clock in the caller's zone. */

@@ -16,9 +16,10 @@ import { projects, scheduledCalls, users } from '../../db/schema/index.ts';
 import { AppError, attr, notFound } from '../../lib/app-error.ts';
 import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { callBookedMail } from '../mail/call-booked-mail.ts';
+import { callUid } from '../mail/call-changed-mail.ts';
 import { buildCallInvite } from './call-invite.ts';
 import { loadBlacklistedPhonePrefixes } from './phone-blacklist.ts';
-import { loadWorkHours } from './work-hours.ts';
+import { loadDaysOff, loadWorkHours } from './work-hours.ts';
 
 type CallRow = typeof scheduledCalls.$inferSelect;
 
@@ -38,7 +39,7 @@ export const slotTaken = () => new AppError('forbidden', { title: MESSAGES.slotT
 /** A blacklisted caller's call is kept for staff approval; the answer is the spec's 403 (client §8). */
 export const phoneBlacklisted = () => new AppError('forbidden', { title: SERVER_ERRORS.phoneBlacklisted });
 
-function isSlotUniqueViolation(error: unknown): boolean {
+export function isSlotUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const err = e as { code?: string; constraint?: string; message?: string };
     if (
@@ -71,8 +72,12 @@ export async function bookCall(
   const timezone = input.timezone ?? stored;
   const instant = parseScheduled(input.scheduled, timezone);
   if (!instant) throw unprocessable(CALL_REFUSALS.invalidScheduled);
-  const [workHours, prefixes] = await Promise.all([loadWorkHours(db), loadBlacklistedPhonePrefixes(db)]);
-  const refusal = bookingRefusal(instant, { now: input.now, workHours });
+  const [workHours, daysOff, prefixes] = await Promise.all([
+    loadWorkHours(db),
+    loadDaysOff(db),
+    loadBlacklistedPhonePrefixes(db),
+  ]);
+  const refusal = bookingRefusal(instant, { now: input.now, workHours, daysOff });
   // Booked slots are left to the database constraint below, so none are passed and 'booked' cannot come.
   if (refusal === 'booked') throw slotTaken();
   if (refusal) throw unprocessable(CALL_REFUSALS[refusal]);
@@ -87,6 +92,7 @@ export async function bookCall(
         timezone,
         status: blacklisted ? 'pending_approval' : 'booked',
         createdAt: input.now,
+        icsUid: `scheduled-call-${randomUUID()}`,
       })
       .returning();
     return { call: call!, blacklisted };
@@ -136,7 +142,8 @@ export async function callBookedMessages(
     ? { name: manager.name, email: manager.email }
     : { name: context.productName, email: addressOf(context.mailFrom) };
   const ics = buildCallInvite({
-    uid: `scheduled-call-${call.id}-${randomUUID()}@${new URL(context.publicUrl).hostname}`,
+    uid: callUid(call, context.publicUrl),
+    sequence: call.icsSequence,
     start: call.scheduledAt,
     minutes: SLOT_MINUTES,
     stamp: context.now,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCallInvite, foldLine, icsText, icsUtc } from './call-invite.ts';
+import { parseIcs } from '../../test/ical.ts';
+import { buildCalendarFeed, buildCallInvite, foldLine, icsText, icsUtc } from './call-invite.ts';
 
 const invite = {
   uid: 'scheduled-call-7-1b4e@dd.test',
@@ -52,5 +53,39 @@ describe('iCalendar helpers', () => {
     const folded = foldLine(`DESCRIPTION:${'é'.repeat(80)}`);
     expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'é'.repeat(80)}`);
     for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  });
+});
+
+describe('validated by a real iCalendar parser (ical.js)', () => {
+  it('parses an update and a cancellation of the same UID with their SEQUENCE and STATUS', () => {
+    const update = parseIcs(buildCallInvite({ ...invite, sequence: 2 }));
+    expect(update.method).toBe('REQUEST');
+    expect(update.events[0]).toMatchObject({
+      uid: invite.uid,
+      start: '2026-11-24T18:00:00.000Z',
+      end: '2026-11-24T18:30:00.000Z',
+      sequence: 2,
+      status: 'CONFIRMED',
+      summary: 'Discovery call: Shop, web; app',
+      utc: true,
+    });
+    const cancel = parseIcs(buildCallInvite({ ...invite, method: 'CANCEL', sequence: 3 }));
+    expect(cancel.method).toBe('CANCEL');
+    expect(cancel.events[0]).toMatchObject({ uid: invite.uid, sequence: 3, status: 'CANCELLED' });
+  });
+
+  it('parses a feed of several events with its name and timezone', () => {
+    const feed = parseIcs(
+      buildCalendarFeed({
+        name: 'Delivery Desk calls',
+        timezone: 'Asia/Kolkata',
+        events: [invite, { ...invite, uid: 'other@dd.test', status: 'TENTATIVE' }],
+      }),
+    );
+    expect(feed).toMatchObject({ method: 'PUBLISH', timezone: 'Asia/Kolkata', name: 'Delivery Desk calls' });
+    expect(feed.events.map((e) => [e.uid, e.status])).toEqual([
+      [invite.uid, 'CONFIRMED'],
+      ['other@dd.test', 'TENTATIVE'],
+    ]);
   });
 });

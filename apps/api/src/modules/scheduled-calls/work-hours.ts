@@ -1,13 +1,14 @@
-import type { WorkDay } from '@dd/domain';
+import type { WorkDay, WorkHoursUpdate } from '@dd/domain';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { workHours } from '../../db/schema/index.ts';
+import { daysOff, workHours } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../board/tx.ts';
 
 /**
  * The company's weekly hours as stored (weekday + 'HH:mm' periods in the company timezone), grouped by
  * weekday. They are data, seeded with 07:00-23:30 Monday to Friday, so an admin can change them later.
  */
-export async function loadWorkHours(db: Db): Promise<WorkDay[]> {
+export async function loadWorkHours(db: DbOrTx): Promise<WorkDay[]> {
   const rows = await db
     .select({ weekday: workHours.weekday, start: workHours.start, end: workHours.end })
     .from(workHours)
@@ -24,4 +25,28 @@ export async function loadWorkHours(db: Db): Promise<WorkDay[]> {
       });
   }
   return days;
+}
+
+/** The company's days off ('YYYY-MM-DD' in the company timezone), in date order. */
+export async function loadDaysOff(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ date: daysOff.date }).from(daysOff).orderBy(asc(daysOff.date));
+  return rows.map((r) => r.date);
+}
+
+/**
+ * PATCH /work-hours (issue 14 §2): replaces the week's hours and the days off in one transaction, so
+ * available slots change with the next request. Booked calls are not touched: one that falls outside the
+ * new hours stays booked and the Calls screen flags it.
+ */
+export async function saveWorkHours(db: Db, update: WorkHoursUpdate): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(workHours);
+    const rows = update.days.flatMap((d) =>
+      d.periods.map((p) => ({ weekday: d.weekday, start: p.start, end: p.end })),
+    );
+    if (rows.length > 0) await tx.insert(workHours).values(rows);
+    await tx.delete(daysOff);
+    if (update.days_off.length > 0)
+      await tx.insert(daysOff).values([...new Set(update.days_off)].map((date) => ({ date })));
+  });
 }

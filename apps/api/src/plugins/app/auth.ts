@@ -23,7 +23,8 @@ declare module 'fastify' {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const OPEN_PATHS = ['/api/health', '/api/docs'];
+// A calendar feed (issue 14 §3) is fetched by calendar apps that send no header: its secret token is its key.
+const OPEN_PATHS = ['/api/health', '/api/docs', '/api/calendar/'];
 
 /**
  * Who is calling: a session token from the HttpOnly cookie or an `Authorization: Bearer` header.

@@ -11,6 +11,7 @@ import {
   presentScheduledCall,
   presentWorkDay,
 } from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
+import staffCallRoutes from './staff.ts';
 
 const createBody = z.object({
   data: z.object({ type: z.literal('scheduled-call').optional(), attributes: scheduledCallCreateSchema }),
@@ -32,6 +33,9 @@ const searchQuery = z.preprocess(
 
 /** Discovery-call booking (client spec §4, §7, §8, §9; design §6; issue 5). */
 const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Staff side (issue 14 §2, §3): Calls screen, work hours, calendar feed.
+  await app.register(staffCallRoutes);
+
   app.get(
     '/work-hours/weekly',
     {

@@ -24,7 +24,7 @@ function CreateMenuPlaceholder() {
 
 /** Laptops and up: the menu in one row, in the spec's order. */
 function DesktopMenu() {
-  const { signedIn, isAdmin, admin, projects } = useMenu();
+  const { signedIn, isAdmin, admin, projects, calls } = useMenu();
   const { signOut, pending } = useSignOut();
   const [settings, ...tables] = admin;
 
@@ -50,6 +50,11 @@ function DesktopMenu() {
       {projects && (
         <li>
           <HeaderLink entry={projects} className="dd-nav-link" />
+        </li>
+      )}
+      {calls && (
+        <li>
+          <HeaderLink entry={calls} className="dd-nav-link" />
         </li>
       )}
       {signedIn ? (
@@ -114,8 +119,8 @@ function MobileMenu() {
 export function Header() {
   const { pathname } = useLocation();
   const logoOnly = pathname === '/login' || pathname.startsWith('/login/');
-  // Phones always get the burger; the longer admin menu needs a laptop-wide row to fit.
-  const collapseBelow = useMenu().isAdmin ? 'md' : 'sm';
+  // Phones always get the burger; the longer admin menu (with CALLS, about 1,030 px) needs a wide row.
+  const collapseBelow = useMenu().isAdmin ? 'lg' : 'sm';
 
   return (
     <header className="dd-header">

@@ -26,7 +26,7 @@ function DrawerSection({ title, children }: { title?: string; children: ReactNod
 
 /** The phone menu: the same entries as the desktop row, in a drawer. Loaded on the first open. */
 export function MenuDrawer({ id, opened, onClose }: { id: string; opened: boolean; onClose: () => void }) {
-  const { signedIn, admin, projects } = useMenu();
+  const { signedIn, admin, projects, calls } = useMenu();
   const { signOut, pending } = useSignOut();
 
   return (
@@ -63,6 +63,7 @@ export function MenuDrawer({ id, opened, onClose }: { id: string; opened: boolea
               )}
               <DrawerSection>
                 {projects && <HeaderLink entry={projects} className="dd-drawer-link" onClick={onClose} />}
+                {calls && <HeaderLink entry={calls} className="dd-drawer-link" onClick={onClose} />}
                 {signedIn ? (
                   <button
                     type="button"

@@ -31,7 +31,9 @@ export function useMenu() {
   const projects: NavEntry | null = actor
     ? { label: MENU_LABELS.projects, to: can(actor, 'project:list') ? '/projects-table' : '/' }
     : null;
-  return { signedIn: actor !== null, isAdmin, admin, projects };
+  // The staff Calls screen (issue 14 §2, §3): the list for call managers, the private calendar feed for all staff.
+  const calls: NavEntry | null = can(actor, 'calendar-feed:use') ? { label: 'CALLS', to: '/calls' } : null;
+  return { signedIn: actor !== null, isAdmin, admin, projects, calls };
 }
 
 /** SIGN OUT: the call, then the sign-in page (whatever the call answered, the local session is over). */

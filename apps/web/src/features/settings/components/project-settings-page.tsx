@@ -21,6 +21,7 @@ import { useDefaultAccountManagerSetting } from '../api/get-default-account-mana
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { useSaveDefaultAccountManager } from '../api/save-default-account-manager.ts';
 import { PhoneBlacklistCard } from './phone-blacklist-card.tsx';
+import { WorkHoursCard } from './work-hours-card.tsx';
 
 const TITLE = 'Project Settings';
 
@@ -96,6 +97,8 @@ export function ProjectSettingsPage() {
       )}
       <Divider my="xl" />
       <PhoneBlacklistCard />
+      <Divider my="xl" />
+      <WorkHoursCard />
     </Container>
   );
 }

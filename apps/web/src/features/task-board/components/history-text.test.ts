@@ -45,3 +45,28 @@ describe('describeHistoryEntry', () => {
     ).toBe('changed the e-mail of Olivia from o***a@c***.example to a***r@e***.example');
   });
 });
+
+describe('describeHistoryEntry for discovery calls', () => {
+  it('words staff changes to a call, times in UTC', () => {
+    expect(
+      describeHistoryEntry(
+        entry({
+          entity: 'call',
+          entityId: 9,
+          action: 'approved',
+          details: { scheduled: '2026-11-24T17:00:00.000Z' },
+        }),
+      ),
+    ).toBe('approved discovery call #9 at 2026-11-24 17:00 UTC');
+    expect(
+      describeHistoryEntry(
+        entry({
+          entity: 'call',
+          entityId: 9,
+          action: 'moved',
+          details: { from: '2026-11-24T17:00:00.000Z', scheduled: '2026-11-25T18:30:00.000Z' },
+        }),
+      ),
+    ).toBe('moved discovery call #9 from 2026-11-24 17:00 UTC to 2026-11-25 18:30 UTC');
+  });
+});

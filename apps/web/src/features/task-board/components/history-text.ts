@@ -41,5 +41,13 @@ export function describeHistoryEntry(entry: HistoryEntry): string {
   if (entry.entity === 'comment') return `commented on task #${String(d.taskId)}${title}`;
   if (entry.entity === 'user' && entry.action === 'email-changed')
     return `changed the e-mail of ${String(d.name)} from ${String(d.from)} to ${String(d.to)}`;
+  if (entry.entity === 'call') {
+    // Discovery calls (issue 14 §2): approved, declined, cancelled or moved by staff; times in UTC.
+    const utc = (iso: unknown) =>
+      typeof iso === 'string' ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'an unknown time';
+    if (entry.action === 'moved')
+      return `moved discovery call #${entry.entityId} from ${utc(d.from)} to ${utc(d.scheduled)}`;
+    return `${entry.action} discovery call #${entry.entityId} at ${utc(d.scheduled)}`;
+  }
   return `${entry.action} ${entry.entity} #${entry.entityId}`;
 }

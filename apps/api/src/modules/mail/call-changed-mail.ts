@@ -1,0 +1,136 @@
+import { COMPANY_TIMEZONE, isValidTimezone, SLOT_MINUTES } from '@dd/domain';
+import { eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Db } from '../../db/client.ts';
+import type { scheduledCalls } from '../../db/schema/index.ts';
+import { projects, users } from '../../db/schema/index.ts';
+import type { MailMessage } from '../../plugins/app/mailer.ts';
+import { buildCallInvite } from '../scheduled-calls/call-invite.ts';
+import { callTimeIn } from './call-booked-mail.ts';
+import { renderMail } from './layout.ts';
+
+type CallRow = typeof scheduledCalls.$inferSelect;
+
+/** What staff did to a call (issue 14 §2); each sends the client one calendar update. */
+export type CallChange = 'approved' | 'declined' | 'cancelled' | 'moved';
+
+export type CallChangeContext = { productName: string; publicUrl: string; mailFrom: string; now: Date };
+
+/** The UID every .ics of a call carries: stored at booking, a stable fallback for calls booked before. */
+export function callUid(call: Pick<CallRow, 'id' | 'icsUid'>, publicUrl: string): string {
+  return `${call.icsUid ?? `scheduled-call-${call.id}`}@${new URL(publicUrl).hostname}`;
+}
+
+export function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+const SUBJECTS: Record<CallChange, string> = {
+  approved: 'Discovery call confirmed',
+  declined: 'Discovery call declined',
+  cancelled: 'Discovery call cancelled',
+  moved: 'Discovery call moved',
+};
+
+/**
+ * The one mail to the client when staff approve, decline, cancel or move their call (issue 14 §2): the
+ * time in the client's named timezone and in UTC, and an .ics with the call's UID and its new SEQUENCE,
+ * METHOD:REQUEST (approved, moved) or METHOD:CANCEL (declined, cancelled), so their calendar follows.
+ * `call` is the row after the change; `previousStart` the time before a move.
+ */
+export async function callChangedMessage(
+  db: Db,
+  call: CallRow,
+  change: CallChange,
+  context: CallChangeContext,
+  previousStart?: Date,
+): Promise<MailMessage | null> {
+  const [project] = await db
+    .select({ title: projects.title, accountManagerId: projects.accountManagerId })
+    .from(projects)
+    .where(eq(projects.id, call.projectId))
+    .limit(1);
+  const [client] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, call.userId))
+    .limit(1);
+  if (!project || !client) return null;
+  const [manager] = project.accountManagerId
+    ? await db
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, project.accountManagerId))
+        .limit(1)
+    : [];
+  const zone = isValidTimezone(call.timezone) ? call.timezone : COMPANY_TIMEZONE;
+  const link = `${context.publicUrl}/project/daily-updates/${call.projectId}`;
+  const cancel = change === 'declined' || change === 'cancelled';
+  const ics = buildCallInvite({
+    uid: callUid(call, context.publicUrl),
+    start: call.scheduledAt,
+    minutes: SLOT_MINUTES,
+    stamp: context.now,
+    summary: `Discovery call: ${project.title}`,
+    description: `Discovery call about "${project.title}" with ${client.name} (client timezone ${call.timezone}). ${link}`,
+    url: link,
+    organizer: manager
+      ? { name: manager.name, email: manager.email }
+      : { name: context.productName, email: addressOf(context.mailFrom) },
+    attendees: [client, ...(manager ? [manager] : [])].map((p) => ({ name: p.name, email: p.email })),
+    method: cancel ? 'CANCEL' : 'REQUEST',
+    sequence: call.icsSequence,
+    status: cancel ? 'CANCELLED' : 'CONFIRMED',
+  });
+  const when = (start: Date) =>
+    `${callTimeIn(start, zone)} (${zone}), that is ${DateTime.fromJSDate(start, { zone: 'UTC' }).toFormat('yyyy-MM-dd HH:mm')} UTC`;
+  const paragraphs: Record<CallChange, string[]> = {
+    approved: [
+      `Your discovery call about "${project.title}" on ${when(call.scheduledAt)} is confirmed.`,
+      'The attached invite adds it to your calendar.',
+    ],
+    declined: [
+      `We are sorry: we cannot hold your discovery call about "${project.title}" on ${when(call.scheduledAt)}.`,
+      'The attached update removes it from your calendar. Reply to this e-mail and we will find another way to talk.',
+    ],
+    cancelled: [
+      `Your discovery call about "${project.title}" on ${when(call.scheduledAt)} is cancelled.`,
+      'The attached update removes it from your calendar. Reply to this e-mail to book another time.',
+    ],
+    moved: [
+      `Your discovery call about "${project.title}" moved${previousStart ? ` from ${when(previousStart)}` : ''} to ${when(call.scheduledAt)}.`,
+      'The attached update moves it in your calendar.',
+    ],
+  };
+  return {
+    to: client.email,
+    subject: `${SUBJECTS[change]}: ${project.title}, ${callTimeIn(call.scheduledAt, zone)}`,
+    ...renderMail({
+      productName: context.productName,
+      greeting: `Hello ${client.name},`,
+      paragraphs: paragraphs[change],
+      action: { label: 'Open the project', url: link },
+      footnote: 'You receive this because you booked this discovery call.',
+    }),
+    attachments: [
+      {
+        filename: 'discovery-call.ics',
+        content: ics,
+        contentType: `text/calendar; charset=utf-8; method=${cancel ? 'CANCEL' : 'REQUEST'}`,
+      },
+    ],
+  };
+}
+
+/** The mail when staff approve a call that waited for approval: METHOD:REQUEST, STATUS:CONFIRMED. */
+export const callApprovedMessage = (db: Db, call: CallRow, context: CallChangeContext) =>
+  callChangedMessage(db, call, 'approved', context);
+/** The mail when staff decline a call that waited for approval: METHOD:CANCEL. */
+export const callDeclinedMessage = (db: Db, call: CallRow, context: CallChangeContext) =>
+  callChangedMessage(db, call, 'declined', context);
+/** The mail when staff cancel a call: METHOD:CANCEL. */
+export const callCancelledMessage = (db: Db, call: CallRow, context: CallChangeContext) =>
+  callChangedMessage(db, call, 'cancelled', context);
+/** The mail when staff move a call: METHOD:REQUEST with the new start, the old one named in the text. */
+export const callMovedMessage = (db: Db, call: CallRow, context: CallChangeContext, previousStart: Date) =>
+  callChangedMessage(db, call, 'moved', context, previousStart);

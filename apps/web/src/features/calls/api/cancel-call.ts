@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+import { callsQueryKey } from './search-calls.ts';
+
+/** POST /api/scheduled-call/{id}/cancel (issue 14 §2); the server mails the client a calendar update. */
+export async function cancelCall(id: number) {
+  return api.post<Resource>(`/scheduled-call/${id}/cancel`, undefined, { suppressErrorToast: true });
+}
+
+export function useCancelCall() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelCall,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: callsQueryKey }),
+  });
+}

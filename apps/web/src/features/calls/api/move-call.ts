@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Resource, toDocument } from '../../../lib/api-client.ts';
+import { callsQueryKey } from './search-calls.ts';
+
+/** POST /api/scheduled-call/{id}/move with the new slot's instant; 409 when someone took it first. */
+export async function moveCall(input: { id: number; start: string }) {
+  return api.post<Resource>(
+    `/scheduled-call/${input.id}/move`,
+    toDocument('scheduled-call', { start: input.start }),
+    { suppressErrorToast: true },
+  );
+}
+
+export function useMoveCall() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveCall,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: callsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['available-slots'] }),
+      ]),
+  });
+}

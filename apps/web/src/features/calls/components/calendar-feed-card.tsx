@@ -1,0 +1,69 @@
+import { Alert, Button, Card, CopyButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useCalendarFeed } from '../api/get-calendar-feed.ts';
+import { useResetCalendarFeed } from '../api/reset-calendar-feed.ts';
+
+/**
+ * The private calendar feed (issue 14 §3): a secret URL of my calls for Google, Apple or Thunderbird. Only
+ * a hash of its token is stored, so the URL shows once, right after it is made; a new one kills the old.
+ */
+export function CalendarFeedCard() {
+  const feed = useCalendarFeed();
+  const reset = useResetCalendarFeed();
+  const [url, setUrl] = useState<string | null>(null);
+  const make = () => reset.mutate(undefined, { onSuccess: setUrl });
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="calendar-feed-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="calendar-feed-title">
+          Calendar feed
+        </Title>
+        <Text size="sm">
+          Subscribe to your calls in Google Calendar, Apple Calendar or Thunderbird with this private address.
+          Anyone who has it can read your calls: keep it secret, and make a new one if it leaks.
+        </Text>
+        {feed.isPending ? (
+          <Group gap="sm" role="status">
+            <Loader size="sm" />
+            <Text>Loading…</Text>
+          </Group>
+        ) : feed.isError ? (
+          <Alert color="red" title="Could not load your calendar feed">
+            <Button size="xs" variant="light" onClick={() => feed.refetch()}>
+              RETRY
+            </Button>
+          </Alert>
+        ) : url ? (
+          <>
+            <TextInput
+              label="Your feed address (shown once)"
+              value={url}
+              readOnly
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <Group justify="flex-end">
+              <CopyButton value={url}>
+                {({ copied, copy }) => (
+                  <Button onClick={copy} color={copied ? 'teal' : undefined}>
+                    {copied ? 'COPIED' : 'COPY ADDRESS'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </>
+        ) : (
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {feed.data.active
+                ? `You made a feed address on ${new Date(feed.data.created ?? '').toLocaleDateString()}. It is not shown again; a new one stops the old one.`
+                : 'You have no feed address yet.'}
+            </Text>
+            <Button onClick={make} loading={reset.isPending} variant={feed.data.active ? 'light' : 'filled'}>
+              {feed.data.active ? 'RESET ADDRESS' : 'MAKE FEED ADDRESS'}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
