@@ -1,15 +1,13 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentOf } from '../../lib/jsonapi/document.ts';
-import { toDataUrl } from '../../modules/files/data-url.ts';
+import { documentOf, JSON_API } from '../../lib/jsonapi/document.ts';
 import { presentFileMeta } from '../../modules/files/file-presenter.ts';
-import {
-  deleteProjectFile,
-  loadFileBytes,
-  loadFileMeta,
-  storeProjectFile,
-} from '../../modules/files/project-files.ts';
+import { dataUrlDocument } from '../../modules/files/file-read.ts';
+import { readChunks } from '../../modules/files/file-store.ts';
+import { deleteProjectFile, loadFileMeta, storeProjectFile } from '../../modules/files/project-files.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import uploadStreamRoutes from './upload-stream.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const fileParams = z.object({
@@ -37,6 +35,8 @@ function contentDisposition(title: string): string {
 
 /** Project specification files (client spec §2, §5, §7). */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(uploadStreamRoutes);
+
   app.post(
     '/project/:id/upload-file',
     {
@@ -60,15 +60,11 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/file/:id',
     { schema: { tags: ['file'], summary: 'One file with its bytes as a data URL', params: idParams } },
-    async (request) => {
+    async (request, reply) => {
       const file = await loadFileMeta(app.db, request.params.id);
       app.authorize(request, 'file:download', await loadProjectRef(app.db, file.projectId));
-      const bytes = await loadFileBytes(app.db, file.id);
-      const resource = presentFileMeta(file);
-      return documentOf({
-        ...resource,
-        attributes: { ...resource.attributes, data: toDataUrl(file.mime, bytes) },
-      });
+      // The document is written as the chunks are read and encoded, never built whole in memory.
+      return reply.type(JSON_API).send(Readable.from(dataUrlDocument(app.db, file)));
     },
   );
 
@@ -78,13 +74,13 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await loadFileMeta(app.db, request.params.id);
       app.authorize(request, 'file:download', await loadProjectRef(app.db, file.projectId));
-      const bytes = await loadFileBytes(app.db, file.id);
       return reply
         .header('content-type', 'application/octet-stream')
+        .header('content-length', file.size)
         .header('content-disposition', contentDisposition(file.title))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(bytes);
+        .send(Readable.from(readChunks(app.db, file.id, file.size)));
     },
   );
 
