@@ -12,7 +12,9 @@ const HOLE = '\u0000file-data\u0000';
  */
 export async function* dataUrlDocument(db: Db, file: FileMeta): AsyncGenerator<Buffer> {
   const resource = presentFileMeta(file);
-  const json = JSON.stringify(documentOf({ ...resource, attributes: { ...resource.attributes, data: HOLE } }));
+  const json = JSON.stringify(
+    documentOf({ ...resource, attributes: { ...resource.attributes, data: HOLE } }),
+  );
   const [before, after] = json.split(JSON.stringify(HOLE)) as [string, string];
   yield Buffer.from(`${before}${JSON.stringify(`data:${file.mime};base64,`).slice(0, -1)}`);
   let carry = Buffer.alloc(0);

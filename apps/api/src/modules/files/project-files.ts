@@ -14,7 +14,8 @@ export async function storeProjectFile(
   db: Db,
   input: { projectId: number; title: string; data: string; uploadedById: number },
 ) {
-  const tooLarge = () => new AppError('unprocessable', { title: MESSAGES.fileTooLarge, pointer: attr('data') });
+  const tooLarge = () =>
+    new AppError('unprocessable', { title: MESSAGES.fileTooLarge, pointer: attr('data') });
   const announced = base64DecodedLength(input.data);
   if (announced !== null && announced > MAX_FILE_SIZE) throw tooLarge();
   const decoded = dataUrlSlices(input.data, FILE_CHUNK_SIZE);
@@ -36,8 +37,7 @@ export async function storeProjectFileStream(
   return storeFile(db, input, source, fileTooLargeToStream);
 }
 
-export const fileTooLargeToStream = () =>
-  new AppError('payload_too_large', { title: MESSAGES.fileTooLarge });
+export const fileTooLargeToStream = () => new AppError('payload_too_large', { title: MESSAGES.fileTooLarge });
 
 /** A finished file (an upload in flight is not a file yet). */
 export async function loadFileMeta(db: Db, fileId: number) {

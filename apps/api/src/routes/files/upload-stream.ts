@@ -13,11 +13,18 @@ import { loadProjectRef } from '../../modules/projects/load-project.ts';
 const OCTET_STREAM = 'application/octet-stream';
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const uploadHeaders = z.looseObject({
-  'x-file-name': z.string().describe("The file's name, percent-encoded UTF-8 (encodeURIComponent)").optional(),
-  'x-file-type': z.string().describe('The file type, e.g. application/pdf (default application/octet-stream)').optional(),
+  'x-file-name': z
+    .string()
+    .describe("The file's name, percent-encoded UTF-8 (encodeURIComponent)")
+    .optional(),
+  'x-file-type': z
+    .string()
+    .describe('The file type, e.g. application/pdf (default application/octet-stream)')
+    .optional(),
 });
 
-const titleRequired = () => new AppError('bad_request', { title: 'File title is required', parameter: 'X-File-Name' });
+const titleRequired = () =>
+  new AppError('bad_request', { title: 'File title is required', parameter: 'X-File-Name' });
 
 function fileTitle(header: string | undefined): string {
   let title: string;
@@ -39,12 +46,21 @@ function fileType(header: string | undefined): string {
   return header.toLowerCase();
 }
 
-/** The request's bytes as they arrive; a client that goes away mid-body ends it with an error. */
+/**
+ * The request's bytes as they arrive. A client that goes away mid-body ends it with an error (Node destroys
+ * the request with 'aborted'); fewer bytes than the announced Content-Length count as interrupted too.
+ */
 async function* requestBytes(request: FastifyRequest): AsyncGenerator<Buffer> {
   const body = request.body as Readable;
+  const announced = Number(request.headers['content-length'] ?? Number.NaN);
+  let received = 0;
   // Not destroyed on an early stop: the socket must stay up to carry the error answer.
-  for await (const piece of body.iterator({ destroyOnReturn: false })) yield piece as Buffer;
-  if (!request.raw.complete) throw new AppError('bad_request', { title: 'The upload was interrupted' });
+  for await (const piece of body.iterator({ destroyOnReturn: false })) {
+    received += (piece as Buffer).length;
+    yield piece as Buffer;
+  }
+  if (Number.isInteger(announced) && received !== announced)
+    throw new AppError('bad_request', { title: 'The upload was interrupted' });
 }
 
 /**
@@ -83,7 +99,8 @@ const uploadStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = app.authorize(request, 'project:attach', ref);
       const title = fileTitle(request.headers['x-file-name']);
       const mime = fileType(request.headers['x-file-type']);
-      if (!request.body) throw new AppError('bad_request', { title: 'Send the file as application/octet-stream' });
+      if (!request.body)
+        throw new AppError('bad_request', { title: 'Send the file as application/octet-stream' });
       if (Number(request.headers['content-length']) > MAX_FILE_SIZE) throw fileTooLargeToStream();
       const file = await storeProjectFileStream(
         app.db,
