@@ -44,7 +44,10 @@ class Gate {
 const gates = new WeakMap<Db, Gate>();
 function chunkGate(db: Db): Gate {
   let gate = gates.get(db);
-  if (!gate) gates.set(db, (gate = new Gate(CHUNK_QUERIES_PER_PROCESS)));
+  if (!gate) {
+    gate = new Gate(CHUNK_QUERIES_PER_PROCESS);
+    gates.set(db, gate);
+  }
   return gate;
 }
 
