@@ -90,6 +90,11 @@ async function renewLease(db: Db, fileId: number): Promise<boolean> {
   return renewed.length === 1;
 }
 
+const isForeignKeyViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23503' || e?.cause?.code === '23503';
+};
+
 const leaseLost = () => new AppError('conflict', { title: 'The upload took too long, please try again' });
 
 /**
@@ -112,7 +117,13 @@ export async function writeChunks(
   let renewedAt = Date.now();
   const flush = async (bytes: Buffer) => {
     const row = { fileId, seq: seq++, data: bytes };
-    await chunkGate(db).run(() => db.insert(fileChunks).values(row));
+    try {
+      await chunkGate(db).run(() => db.insert(fileChunks).values(row));
+    } catch (error) {
+      // The file row is gone: its lease ran out and another upload swept it (or the project was deleted).
+      if (isForeignKeyViolation(error)) throw leaseLost();
+      throw error;
+    }
     if (Date.now() - renewedAt > RENEW_AFTER_MS) {
       if (!(await renewLease(db, fileId))) throw leaseLost();
       renewedAt = Date.now();

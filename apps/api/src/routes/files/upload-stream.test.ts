@@ -333,6 +333,41 @@ describe('streamed upload', () => {
     ).toEqual([]);
   });
 
+  it('answers 409 and keeps nothing when a stalled upload lost its lease and was swept', async () => {
+    const { authorization, project, user } = await ownerWithProject();
+    const { db } = t.database;
+    const upload = openUpload(project.id, uploadHeaders(authorization, 'stalled.bin'));
+    upload.req.write(Buffer.alloc(FILE_CHUNK_SIZE + 1, 4));
+    await until(async () => {
+      const [row] = await inFlight(user.id);
+      if (!row) return false;
+      return (await db.select().from(fileChunks).where(eq(fileChunks.fileId, row.id))).length === 1;
+    }, 'the first chunk');
+    // The client went quiet past its lease; another upload sweeps the expired row.
+    await db
+      .update(projectFiles)
+      .set({ uploadLeaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(projectFiles.uploadedById, user.id));
+    const other = await withSessionAs(db, 'admin');
+    const sweep = await t.app.inject({
+      method: 'POST',
+      url: url(project.id),
+      headers: uploadHeaders(other.headers.authorization, 'sweeper.bin'),
+      payload: Buffer.from('x'),
+    });
+    expect(sweep.statusCode).toBe(201);
+    upload.req.end(Buffer.alloc(FILE_CHUNK_SIZE, 4));
+    const answer = await upload.answer;
+    expect(answer.status).toBe(409);
+    expect(JSON.parse(answer.body).errors[0].title).toBe('The upload took too long, please try again');
+    expect(await inFlight(user.id)).toEqual([]);
+    const titles = await db
+      .select({ title: projectFiles.title })
+      .from(projectFiles)
+      .where(eq(projectFiles.projectId, project.id));
+    expect(titles).toEqual([{ title: 'sweeper.bin' }]);
+  });
+
   it('frees the slots of a crashed process once their lease runs out, and sweeps their chunks', async () => {
     const { authorization, project, user } = await ownerWithProject();
     const { db } = t.database;
