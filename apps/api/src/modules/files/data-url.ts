@@ -65,10 +65,6 @@ export function dataUrlSlices(
   };
 }
 
-export function toDataUrl(mime: string, bytes: Buffer): string {
-  return `data:${mime};base64,${bytes.toString('base64')}`;
-}
-
 /** A bare `type/subtype`, the form data URLs carry (no parameters), so it is safe in a data URL and in JSON. */
 export const isMimeType = (value: string) =>
   /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(value) && value.length <= 127;
