@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../db/client.ts';
-import { projectFiles } from '../../db/schema/index.ts';
+import { fileChunks, projectFiles } from '../../db/schema/index.ts';
 import { FILE_CHUNK_SIZE } from '../../modules/files/file-store.ts';
 import { buildProject, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -57,11 +57,12 @@ describe('migration 0004: files stored before it', () => {
     }
     for (const statement of moveStatements()) await db.execute(sql.raw(statement));
 
-    const counts = await db.execute<{ file_id: number; n: number }>(
-      sql`select file_id, count(*)::int as n from file_chunks where file_id in ${ids} group by file_id order by file_id`,
-    );
-    const rows =
-      'rows' in counts ? counts.rows : (counts as unknown as Array<{ file_id: number; n: number }>);
+    const rows = await db
+      .select({ fileId: fileChunks.fileId, n: count() })
+      .from(fileChunks)
+      .where(inArray(fileChunks.fileId, ids))
+      .groupBy(fileChunks.fileId)
+      .orderBy(fileChunks.fileId);
     expect(rows.map((r) => Number(r.n))).toEqual([1, 1, 3]);
     for (const [n, id] of ids.entries()) {
       const download = await t.app.inject({
