@@ -5,12 +5,13 @@
 // POST /api/project/{id}/file/upload; `json` sends the spec's data-URL body to POST /api/project/{id}/upload-file.
 // BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the bench creates
 // and drops its own dd_uploads_* database there.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const mode = process.argv[2] ?? 'stream';
@@ -136,22 +137,25 @@ try {
       : null;
   const before = memoryOf(server.pid);
 
-  let uploading = true;
-  const pollHealth = async (into, running) => {
-    while (running()) {
-      const t0 = performance.now();
-      const res = await request(port, { url: '/api/health' });
-      into.push({ ms: performance.now() - t0, ok: res.status === 200 });
-      await new Promise((r) => setTimeout(r, 25));
-    }
+  // /api/health is polled from its own process, first for 3 s with no upload (the machine's own noise,
+  // printed beside the result), then during the uploads.
+  const pollHealth = () => {
+    const child = fork(fileURLToPath(new URL('./health-poller.mjs', import.meta.url)), [
+      JSON.stringify({ port }),
+    ]);
+    const samples = new Promise((resolve) => child.once('message', resolve));
+    return {
+      stop: () => {
+        child.send('stop');
+        return samples;
+      },
+    };
   };
-  // The same polling for 3 s with no upload: the machine's own noise, printed beside the result.
-  const idle = [];
-  const idleUntil = performance.now() + 3000;
-  await pollHealth(idle, () => performance.now() < idleUntil);
-  const health = [];
-  const poll = pollHealth(health, () => uploading);
-
+  const idlePoll = pollHealth();
+  await new Promise((r) => setTimeout(r, 3000));
+  const idle = await idlePoll.stop();
+  const busyPoll = pollHealth();
+  await new Promise((r) => setTimeout(r, 200));
   const t0 = performance.now();
   const cpuBefore = cpuSecondsOf(server.pid);
   const results = await Promise.all(
@@ -177,8 +181,7 @@ try {
     ),
   );
   const seconds = (performance.now() - t0) / 1000;
-  uploading = false;
-  await poll;
+  const health = await busyPoll.stop();
   const after = memoryOf(server.pid);
   const cpu = cpuSecondsOf(server.pid) - cpuBefore;
 
