@@ -147,10 +147,15 @@ export async function writeChunks(
 }
 
 /** Shows the file and frees the user's slot; fails when the lease ran out meanwhile. */
-export async function finishUpload(db: Db, fileId: number, size: number) {
+export async function finishUpload(
+  db: Db,
+  fileId: number,
+  size: number,
+  meta: { title: string; mime: string },
+) {
   const [file] = await db
     .update(projectFiles)
-    .set({ size, uploadLeaseUntil: null })
+    .set({ size, title: meta.title, mime: meta.mime, uploadLeaseUntil: null })
     .where(and(eq(projectFiles.id, fileId), gt(projectFiles.uploadLeaseUntil, sql`now()`)))
     .returning();
   if (!file) throw leaseLost();
@@ -175,9 +180,20 @@ export async function storeFile(
   tooLarge: () => AppError,
 ) {
   const fileId = await beginUpload(db, input);
+  return fillUpload(db, fileId, input, source, tooLarge);
+}
+
+/** As storeFile, into a slot taken earlier with beginUpload; the file gets its title and type at the end. */
+export async function fillUpload(
+  db: Db,
+  fileId: number,
+  meta: { title: string; mime: string },
+  source: AsyncIterable<Buffer> | Iterable<Buffer>,
+  tooLarge: () => AppError,
+) {
   try {
     const size = await writeChunks(db, fileId, source, tooLarge);
-    return await finishUpload(db, fileId, size);
+    return await finishUpload(db, fileId, size, meta);
   } catch (error) {
     // When even this fails, the lease runs out and the next upload sweeps the row.
     await discardUpload(db, fileId).catch(() => {});

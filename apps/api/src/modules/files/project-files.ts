@@ -4,25 +4,25 @@ import type { Db } from '../../db/client.ts';
 import { projectFiles } from '../../db/schema/index.ts';
 import { AppError, attr, notFound } from '../../lib/app-error.ts';
 import { base64DecodedLength, dataUrlSlices } from './data-url.ts';
-import { FILE_CHUNK_SIZE, storeFile } from './file-store.ts';
+import { discardUpload, FILE_CHUNK_SIZE, fillUpload, storeFile } from './file-store.ts';
 
 /**
- * Stores a file sent as a data URL (the spec's JSON body): metadata in project_files, bytes in file_chunks,
- * decoded slice by slice straight into chunks. Files over 25,000,000 bytes are refused (client spec §5).
+ * Stores a file sent as a data URL (the spec's JSON body) into the upload slot `fileId` taken before the
+ * body was read (beginUpload): bytes decoded slice by slice straight into chunks. Files over 25,000,000
+ * bytes are refused (client spec §5); on any refusal the slot is freed.
  */
-export async function storeProjectFile(
-  db: Db,
-  input: { projectId: number; title: string; data: string; uploadedById: number },
-) {
+export async function storeProjectFile(db: Db, fileId: number, input: { title: string; data: string }) {
   const tooLarge = () =>
     new AppError('unprocessable', { title: MESSAGES.fileTooLarge, pointer: attr('data') });
   const announced = base64DecodedLength(input.data);
-  if (announced !== null && announced > MAX_FILE_SIZE) throw tooLarge();
-  const decoded = dataUrlSlices(input.data, FILE_CHUNK_SIZE);
-  if (!decoded)
+  const decoded =
+    announced !== null && announced > MAX_FILE_SIZE ? null : dataUrlSlices(input.data, FILE_CHUNK_SIZE);
+  if (!decoded) {
+    await discardUpload(db, fileId);
+    if (announced !== null && announced > MAX_FILE_SIZE) throw tooLarge();
     throw new AppError('unprocessable', { title: 'File data is not a data URL', pointer: attr('data') });
-  const { projectId, title, uploadedById } = input;
-  return storeFile(db, { projectId, title, mime: decoded.mime, uploadedById }, decoded.slices(), tooLarge);
+  }
+  return fillUpload(db, fileId, { title: input.title, mime: decoded.mime }, decoded.slices(), tooLarge);
 }
 
 /**

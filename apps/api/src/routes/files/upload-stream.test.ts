@@ -278,6 +278,14 @@ describe('streamed upload', () => {
       },
     });
     expect(fourthJson.statusCode).toBe(429);
+    // ...and refuses before reading the body: even one that is not JSON gets 429, not 400.
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${project.id}/upload-file`,
+      headers: { authorization, 'content-type': 'application/vnd.api+json' },
+      payload: '{not json',
+    });
+    expect(notJson.statusCode).toBe(429);
     // Another user is not held back.
     const other = await withSessionAs(t.database.db, 'admin');
     const otherUpload = await t.app.inject({
@@ -310,6 +318,30 @@ describe('streamed upload', () => {
     expect((await Promise.all(open.slice(1).map((o) => o.answer))).map((a) => a.status)).toEqual([201, 201]);
     expect(await inFlight(user.id)).toEqual([]);
   }, 30_000);
+
+  it('frees the JSON route slot when its body never reaches the handler', async () => {
+    const { authorization, project, user } = await ownerWithProject();
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${project.id}/upload-file`,
+      headers: { authorization, 'content-type': 'application/vnd.api+json' },
+      payload: '{not json',
+    });
+    expect(broken.statusCode).toBe(400);
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${project.id}/upload-file`,
+      headers: { authorization, 'content-type': 'application/vnd.api+json' },
+      payload: { data: { type: 'file', attributes: { title: ' ', data: 'data:,x' } } },
+    });
+    expect(invalid.statusCode).toBe(422);
+    await until(async () => (await inFlight(user.id)).length === 0, 'the slots to be freed');
+    const files = await t.database.db
+      .select()
+      .from(projectFiles)
+      .where(eq(projectFiles.projectId, project.id));
+    expect(files).toEqual([]);
+  });
 
   it('removes the partial file and frees the slot when the client goes away mid-upload', async () => {
     const { authorization, project, user } = await ownerWithProject();
