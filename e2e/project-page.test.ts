@@ -110,7 +110,7 @@ suite.journey(
     // A file over 25,000,000 bytes is marked and never sent.
     const sent: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/upload-file')) sent.push(request.url());
+      if (request.url().includes('/file/upload')) sent.push(request.url());
     });
     const bigDir = await mkdtemp(join(tmpdir(), 'dd-upload-'));
     const big = join(bigDir, 'video.mov');
@@ -124,7 +124,7 @@ suite.journey(
     await page.getByRole('button', { name: 'Dismiss video.mov' }).click();
 
     // Cancel aborts an upload in flight and removes its item (the server is held back so it stays in flight).
-    await page.route('**/upload-file', () => {});
+    await page.route('**/file/upload', () => {});
     const draftChooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Attach files' }).click();
     await (await draftChooser).setFiles({
@@ -134,7 +134,7 @@ suite.journey(
     });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('draft.txt', { exact: true }).waitFor({ state: 'detached' });
-    await page.unroute('**/upload-file');
+    await page.unroute('**/file/upload');
 
     // An invalid link shows 'Invald link'; a valid one is added, then removed.
     await page.getByLabel('Add a link').fill('not a link');

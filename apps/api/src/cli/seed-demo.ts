@@ -132,7 +132,7 @@ if (already) {
         uploadedById: owner.id,
       })
       .returning();
-    await db.insert(s.fileBlobs).values({ fileId: file!.id, data: body });
+    await db.insert(s.fileChunks).values({ fileId: file!.id, seq: 0, data: body });
     const [sprint] = await db
       .insert(s.sprints)
       .values({ projectId: id, sprintStatusId: 2, startedAt: new Date() })

@@ -1,7 +1,16 @@
 import type { Role } from '@dd/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { companies, projectMembers, projects, teamMembers, teams, users } from '../db/schema/index.ts';
+import {
+  companies,
+  fileChunks,
+  projectFiles,
+  projectMembers,
+  projects,
+  teamMembers,
+  teams,
+  users,
+} from '../db/schema/index.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { createSession } from '../modules/auth/sessions.ts';
 import { JSON_API } from './test-app.ts';
@@ -52,6 +61,20 @@ export async function buildProject(db: Db, overrides: Partial<typeof projects.$i
     .returning();
   await db.insert(projectMembers).values({ projectId: project!.id, userId: ownerId, kind: 'client' });
   return project!;
+}
+
+/** A finished file of a project, its bytes stored as chunks as an upload stores them. */
+export async function buildFile(
+  db: Db,
+  overrides: Partial<typeof projectFiles.$inferInsert> & { projectId: number; bytes?: Buffer },
+) {
+  const { bytes = Buffer.from('hello'), ...rest } = overrides;
+  const [file] = await db
+    .insert(projectFiles)
+    .values({ title: `file-${next()}.txt`, mime: 'text/plain', size: bytes.length, ...rest })
+    .returning();
+  if (bytes.length > 0) await db.insert(fileChunks).values({ fileId: file!.id, seq: 0, data: bytes });
+  return file!;
 }
 
 /** Signs in through the real login route and returns the headers an API client would send. */

@@ -100,7 +100,8 @@ export const projectTechs = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.techId] })],
 );
 
-// File metadata; the bytes live in file_blobs so project queries never read them.
+// File metadata; the bytes live in file_chunks so project queries never read them.
+// A file whose upload is in flight has an upload lease (the user's upload slot) and is hidden until it ends.
 export const projectFiles = pgTable(
   'project_files',
   {
@@ -112,17 +113,29 @@ export const projectFiles = pgTable(
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    uploadLeaseUntil: timestamp('upload_lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('project_files_project_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('project_files_project_idx').on(t.projectId, t.createdAt),
+    index('project_files_uploading_idx')
+      .on(t.uploadedById, t.uploadLeaseUntil)
+      .where(sql`${t.uploadLeaseUntil} is not null`),
+  ],
 );
 
-export const fileBlobs = pgTable('file_blobs', {
-  fileId: integer('file_id')
-    .primaryKey()
-    .references(() => projectFiles.id, { onDelete: 'cascade' }),
-  data: bytea('data').notNull(),
-});
+// A file's bytes in order, at most FILE_CHUNK_SIZE each (stored EXTERNAL, uncompressed: see 0004_file-chunks.sql).
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => projectFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
 
 export const links = pgTable('links', {
   id: serial('id').primaryKey(),

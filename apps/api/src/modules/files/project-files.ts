@@ -1,58 +1,65 @@
 import { MAX_FILE_SIZE, MESSAGES } from '@dd/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fileBlobs, projectFiles } from '../../db/schema/index.ts';
+import { projectFiles } from '../../db/schema/index.ts';
 import { AppError, attr, notFound } from '../../lib/app-error.ts';
-import { base64DecodedLength, decodeDataUrl } from './data-url.ts';
+import { base64DecodedLength, dataUrlSlices } from './data-url.ts';
+import { discardUpload, FILE_CHUNK_SIZE, fillUpload, storeFile } from './file-store.ts';
 
 /**
- * Stores an attached file: metadata in project_files, bytes in file_blobs, so project queries never
- * read the bytes. Files over 25,000,000 bytes are refused (client spec §5).
+ * Stores a file sent as a data URL (the spec's JSON body) into the upload slot `fileId` taken before the
+ * body was read (beginUpload): bytes decoded slice by slice straight into chunks. Files over 25,000,000
+ * bytes are refused (client spec §5); on any refusal the slot is freed.
  */
-export async function storeProjectFile(
-  db: Db,
-  input: { projectId: number; title: string; data: string; uploadedById: number },
-) {
+export async function storeProjectFile(db: Db, fileId: number, input: { title: string; data: string }) {
+  const tooLarge = () =>
+    new AppError('unprocessable', { title: MESSAGES.fileTooLarge, pointer: attr('data') });
   const announced = base64DecodedLength(input.data);
-  if (announced !== null && announced > MAX_FILE_SIZE)
-    throw new AppError('unprocessable', { title: MESSAGES.fileTooLarge, pointer: attr('data') });
-  const decoded = decodeDataUrl(input.data);
-  if (!decoded)
+  const decoded =
+    announced !== null && announced > MAX_FILE_SIZE ? null : dataUrlSlices(input.data, FILE_CHUNK_SIZE);
+  if (!decoded) {
+    await discardUpload(db, fileId);
+    if (announced !== null && announced > MAX_FILE_SIZE) throw tooLarge();
     throw new AppError('unprocessable', { title: 'File data is not a data URL', pointer: attr('data') });
-  if (decoded.bytes.length > MAX_FILE_SIZE)
-    throw new AppError('unprocessable', { title: MESSAGES.fileTooLarge, pointer: attr('data') });
-  return db.transaction(async (tx) => {
-    const [file] = await tx
-      .insert(projectFiles)
-      .values({
-        projectId: input.projectId,
-        title: input.title,
-        mime: decoded.mime,
-        size: decoded.bytes.length,
-        uploadedById: input.uploadedById,
-      })
-      .returning();
-    await tx.insert(fileBlobs).values({ fileId: file!.id, data: decoded.bytes });
-    return file!;
-  });
+  }
+  return fillUpload(db, fileId, { title: input.title, mime: decoded.mime }, decoded.slices(), tooLarge);
 }
 
+/**
+ * Stores a file streamed as raw bytes (POST /project/{id}/file/upload); the bytes past 25,000,000 are never
+ * read: the upload is cut off with 413 'Maximum size 25mb'.
+ */
+export async function storeProjectFileStream(
+  db: Db,
+  input: { projectId: number; title: string; mime: string; uploadedById: number },
+  source: AsyncIterable<Buffer> | Iterable<Buffer>,
+) {
+  return storeFile(db, input, source, fileTooLargeToStream);
+}
+
+export const fileTooLargeToStream = () => new AppError('payload_too_large', { title: MESSAGES.fileTooLarge });
+
+/** A finished file (an upload in flight is not a file yet). */
 export async function loadFileMeta(db: Db, fileId: number) {
-  const [file] = await db.select().from(projectFiles).where(eq(projectFiles.id, fileId)).limit(1);
+  const [file] = await db
+    .select()
+    .from(projectFiles)
+    .where(and(eq(projectFiles.id, fileId), isNull(projectFiles.uploadLeaseUntil)))
+    .limit(1);
   if (!file) throw notFound('File');
   return file;
-}
-
-export async function loadFileBytes(db: Db, fileId: number): Promise<Buffer> {
-  const [blob] = await db.select().from(fileBlobs).where(eq(fileBlobs.fileId, fileId)).limit(1);
-  if (!blob) throw notFound('File');
-  return blob.data;
 }
 
 export async function deleteProjectFile(db: Db, projectId: number, fileId: number) {
   const deleted = await db
     .delete(projectFiles)
-    .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, projectId)))
+    .where(
+      and(
+        eq(projectFiles.id, fileId),
+        eq(projectFiles.projectId, projectId),
+        isNull(projectFiles.uploadLeaseUntil),
+      ),
+    )
     .returning({ id: projectFiles.id });
   if (deleted.length === 0) throw notFound('File');
 }

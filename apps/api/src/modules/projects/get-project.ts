@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   companies,
@@ -92,7 +92,8 @@ export async function getProjectDocument(db: Db, id: number, include: ProjectInc
         createdAt: projectFiles.createdAt,
       })
       .from(projectFiles)
-      .where(eq(projectFiles.projectId, id))
+      // Uploads in flight are not files yet.
+      .where(and(eq(projectFiles.projectId, id), isNull(projectFiles.uploadLeaseUntil)))
       .orderBy(asc(projectFiles.createdAt), asc(projectFiles.id)),
     db
       .select({

@@ -1,15 +1,15 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentOf } from '../../lib/jsonapi/document.ts';
-import { toDataUrl } from '../../modules/files/data-url.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { documentOf, JSON_API } from '../../lib/jsonapi/document.ts';
 import { presentFileMeta } from '../../modules/files/file-presenter.ts';
-import {
-  deleteProjectFile,
-  loadFileBytes,
-  loadFileMeta,
-  storeProjectFile,
-} from '../../modules/files/project-files.ts';
+import { dataUrlDocument } from '../../modules/files/file-read.ts';
+import { beginUpload, discardUpload, readChunks } from '../../modules/files/file-store.ts';
+import { deleteProjectFile, loadFileMeta, storeProjectFile } from '../../modules/files/project-files.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import uploadStreamRoutes from './upload-stream.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const fileParams = z.object({
@@ -37,10 +37,32 @@ function contentDisposition(title: string): string {
 
 /** Project specification files (client spec §2, §5, §7). */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(uploadStreamRoutes);
+
+  // The spec's route reads a body of up to 34 MB: who may attach, and a free upload slot, are settled
+  // before it is read, so a refused upload costs no memory and at most 3 per user are in flight.
+  const slots = new WeakMap<FastifyRequest, number>();
+  const freeSlot = async (request: FastifyRequest) => {
+    const fileId = slots.get(request);
+    if (fileId !== undefined) await discardUpload(app.db, fileId);
+  };
   app.post(
     '/project/:id/upload-file',
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
+      preParsing: async (request, _reply, payload) => {
+        const params = idParams.safeParse(request.params);
+        if (!params.success) return payload; // the params validation answers 400
+        const ref = await loadProjectRef(app.db, params.data.id);
+        const actor = app.authorize(request, 'project:attach', ref);
+        const slot = { projectId: ref.id, title: 'upload', mime: 'application/octet-stream' };
+        slots.set(request, await beginUpload(app.db, { ...slot, uploadedById: actor.id }));
+        return payload;
+      },
+      // A body that never reached the handler (too large, not JSON, invalid, client gone) frees its slot;
+      // after a stored file this finds no unfinished row and does nothing.
+      onResponse: freeSlot,
+      onRequestAbort: freeSlot,
       schema: {
         tags: ['file'],
         summary: 'Attach a file (data URL, at most 25,000,000 bytes)',
@@ -49,10 +71,9 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ref = await loadProjectRef(app.db, request.params.id);
-      const actor = app.authorize(request, 'project:attach', ref);
-      const { title, data } = request.body.data.attributes;
-      const file = await storeProjectFile(app.db, { projectId: ref.id, title, data, uploadedById: actor.id });
+      const fileId = slots.get(request);
+      if (fileId === undefined) throw notFound('Project');
+      const file = await storeProjectFile(app.db, fileId, request.body.data.attributes);
       return reply.status(201).send(documentOf(presentFileMeta(file)));
     },
   );
@@ -60,15 +81,11 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/file/:id',
     { schema: { tags: ['file'], summary: 'One file with its bytes as a data URL', params: idParams } },
-    async (request) => {
+    async (request, reply) => {
       const file = await loadFileMeta(app.db, request.params.id);
       app.authorize(request, 'file:download', await loadProjectRef(app.db, file.projectId));
-      const bytes = await loadFileBytes(app.db, file.id);
-      const resource = presentFileMeta(file);
-      return documentOf({
-        ...resource,
-        attributes: { ...resource.attributes, data: toDataUrl(file.mime, bytes) },
-      });
+      // The document is written as the chunks are read and encoded, never built whole in memory.
+      return reply.type(JSON_API).send(Readable.from(dataUrlDocument(app.db, file)));
     },
   );
 
@@ -78,13 +95,13 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await loadFileMeta(app.db, request.params.id);
       app.authorize(request, 'file:download', await loadProjectRef(app.db, file.projectId));
-      const bytes = await loadFileBytes(app.db, file.id);
       return reply
         .header('content-type', 'application/octet-stream')
+        .header('content-length', file.size)
         .header('content-disposition', contentDisposition(file.title))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(bytes);
+        .send(Readable.from(readChunks(app.db, file.id, file.size)));
     },
   );
 

@@ -2,16 +2,14 @@ import { ROLES, type Role } from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  fileBlobs,
   images,
   links,
-  projectFiles,
   projectLinks,
   projectMembers,
   reminderSettings,
   users,
 } from '../../db/schema/index.ts';
-import { buildProject, buildUser, signedInAs } from '../../test/factories.ts';
+import { buildFile, buildProject, buildUser, signedInAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -85,11 +83,7 @@ async function fixture(role: Role, owner: boolean) {
   const { db } = t.database;
   const { user, headers } = await signedInAs(t.app, db, role);
   const project = await buildProject(db, owner ? { ownerId: user.id } : {});
-  const [file] = await db
-    .insert(projectFiles)
-    .values({ projectId: project.id, title: 'spec.txt', mime: 'text/plain', size: 5 })
-    .returning();
-  await db.insert(fileBlobs).values({ fileId: file!.id, data: Buffer.from('hello') });
+  const file = await buildFile(db, { projectId: project.id, title: 'spec.txt' });
   const [link] = await db
     .insert(links)
     .values({ title: 'Project link', url: 'https://example.com' })
@@ -105,7 +99,7 @@ async function fixture(role: Role, owner: boolean) {
     user,
     headers,
     project,
-    fileId: file!.id,
+    fileId: file.id,
     linkId: link!.id,
     developerId: developer.id,
     avatar: `/api/image/${avatar!.id}`,
