@@ -9,7 +9,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal} received, closing`);
-  const timer = setTimeout(() => process.exit(1), 8000);
+  // app.close() ends the pool and, for the embedded database, stops PostgreSQL (a fast shutdown).
+  const timer = setTimeout(() => process.exit(1), 20_000);
   timer.unref();
   await app.close();
   process.exit(0);
