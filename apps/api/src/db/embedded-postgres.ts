@@ -167,13 +167,28 @@ export function readPidFile(cluster: string): PidFile | null {
   }
 }
 
-function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+/** What PostgreSQL's own lock-file check sees: a process (or zombie) with that pid exists. */
+function signalable(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // A zombie (exited, not reaped yet) is not alive.
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return true;
   }
 }
 
@@ -385,7 +400,15 @@ async function startOrJoin(
       if (adopted) options.log?.(`adopted the embedded PostgreSQL left running (pid ${running.pid})`);
       break;
     }
-    if (attempt >= 3) throw new Error(`could not start the embedded PostgreSQL:\n${logTail(paths.log)}`);
+    if (attempt >= 10) throw new Error(`could not start the embedded PostgreSQL:\n${logTail(paths.log)}`);
+    if (attempt > 0) await sleep(300);
+    const stale = readPidFile(paths.cluster);
+    if (stale && signalable(stale.pid)) {
+      // The pid of a dead server: its zombie not reaped yet, or a recycled pid of another program. Give
+      // it a moment, then remove the stale lock file PostgreSQL would refuse (its data is checked by
+      // PostgreSQL's own shared-memory interlock and recovered from the WAL).
+      if (!(await waitFor(() => !signalable(stale.pid), 3_000))) rmSync(path.join(paths.cluster, 'postmaster.pid'), { force: true });
+    }
     // Keep the previous run's log beside the new one.
     if (existsSync(paths.log)) renameSync(paths.log, `${paths.log}.1`);
     const logFd = openSync(paths.log, 'a', 0o600);
