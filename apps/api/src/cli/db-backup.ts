@@ -11,7 +11,11 @@ if (config.databaseUrl) {
 }
 const file = path.resolve(
   process.argv[2] ??
-    path.join(config.dataDir, 'backups', `delivery-desk-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`),
+    path.join(
+      config.dataDir,
+      'backups',
+      `delivery-desk-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`,
+    ),
 );
 try {
   const { bytes } = await backupCluster({ dataDir: config.dataDir, file });

@@ -15,9 +15,14 @@ if (config.databaseUrl) {
   process.exit(2);
 }
 try {
-  const { keptAs } = await restoreCluster({ dataDir: config.dataDir, file: path.resolve(file), log: console.log });
+  const { keptAs } = await restoreCluster({
+    dataDir: config.dataDir,
+    file: path.resolve(file),
+    log: console.log,
+  });
   console.log(`Restored ${config.dataDir} from ${path.resolve(file)}.`);
-  if (keptAs) console.log(`The cluster it replaced is kept in ${keptAs} (delete it when you no longer need it).`);
+  if (keptAs)
+    console.log(`The cluster it replaced is kept in ${keptAs} (delete it when you no longer need it).`);
 } catch (error) {
   console.error(`db:restore failed: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

@@ -26,7 +26,10 @@ describe('db:backup and db:restore', () => {
     const file = path.join(dataDir, 'backups', 'one.tar.gz');
     try {
       await query(server.url(), 'create table notes (id int primary key, body text)');
-      await query(server.url(), "insert into notes select i, 'original ' || i from generate_series(1, 1000) i");
+      await query(
+        server.url(),
+        "insert into notes select i, 'original ' || i from generate_series(1, 1000) i",
+      );
       // The backup joins the running server (a second user of the cluster) and leaves it running.
       const { bytes } = await backupCluster({ dataDir, file });
       expect(bytes).toBeGreaterThan(0);
@@ -46,7 +49,10 @@ describe('db:backup and db:restore', () => {
 
     const again = await startEmbeddedPostgres({ dataDir });
     try {
-      const rows = await query(again.url(), "select count(*)::int as n, count(*) filter (where body like 'original %')::int as originals, max(id) as top from notes");
+      const rows = await query(
+        again.url(),
+        "select count(*)::int as n, count(*) filter (where body like 'original %')::int as originals, max(id) as top from notes",
+      );
       expect(rows[0]).toEqual({ n: 1000, originals: 1000, top: 1000 });
     } finally {
       await again.release();

@@ -70,7 +70,9 @@ function copyCluster(from: string, to: string, top = true): void {
 function tar(args: string[]): void {
   const result = spawnSync('tar', args, { encoding: 'utf8' });
   if (result.status !== 0) {
-    throw new Error(`tar ${args[0]} failed (${result.error?.message ?? `exit ${result.status}`}): ${result.stderr}`);
+    throw new Error(
+      `tar ${args[0]} failed (${result.error?.message ?? `exit ${result.status}`}): ${result.stderr}`,
+    );
   }
 }
 
@@ -102,7 +104,8 @@ export async function backupCluster(options: { dataDir: string; file: string }):
       const segments = readdirSync(path.join(paths.cluster, 'pg_wal')).filter(
         (name) => WAL_SEGMENT.test(name) && name.slice(8) >= first.slice(8),
       );
-      if (!segments.includes(first)) throw new Error(`WAL segment ${first} was recycled during the backup; run it again`);
+      if (!segments.includes(first))
+        throw new Error(`WAL segment ${first} was recycled during the backup; run it again`);
       for (const name of segments) {
         copyFileSync(path.join(paths.cluster, 'pg_wal', name), path.join(staging, 'pg', 'pg_wal', name));
       }

