@@ -364,7 +364,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   if (existsSync(path.join(paths.root, 'PG_VERSION'))) {
     options.log?.(
-      `${paths.root} also holds a database of the former embedded engine (PGlite); it is not read any more. ` +
+      `${paths.root} also holds a database of the former in-process engine (before docs/adr/0007); it is not read any more. ` +
         'The app now uses the PostgreSQL cluster in its pg/ folder.',
     );
   }
