@@ -1,8 +1,8 @@
 // Issue 12 §1: after `kill -9` of the app, the next start recovers by itself with nothing lost, whether
 // the server was left running (orphaned) or died too (a stale postmaster.pid).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -72,3 +72,14 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')(
     });
   },
 );
+
+describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres' || userInfo().uid !== 0)('as root', () => {
+  it('names the folder the postgres user cannot enter, and starts nothing', async () => {
+    const closed = path.join(dataDir, 'closed');
+    mkdirSync(closed, { mode: 0o700 });
+    chmodSync(closed, 0o700);
+    await expect(startEmbeddedPostgres({ dataDir: path.join(closed, 'data') })).rejects.toThrow(
+      `that user cannot enter ${closed}, on the way to the data folder (DATA_DIR) (${path.join(closed, 'data')})`,
+    );
+  });
+});

