@@ -42,8 +42,10 @@ export function connect(
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client that the server drops (restart, failover, a terminated backend) emits 'error' on
   // the pool; without a listener that would crash the process. The pool replaces the client itself.
+  let closing = false;
   pool.on('error', (error) => {
-    process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
+    // pool.end() does not wait for the sockets to close: a server stopped right after may still reach them.
+    if (!closing) process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
@@ -53,6 +55,7 @@ export function connect(
     embedded: options.embedded,
     migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
     close: async () => {
+      closing = true;
       await pool.end();
       await options.embedded?.release();
     },
