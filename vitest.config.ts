@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: pure domain rules, web helpers, and API tests against a real database.
+// One runner, three projects: pure domain rules, web helpers, and API tests against a real PostgreSQL.
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
+          // One PostgreSQL server and one migrated template database per run; each file clones it.
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,7 +1,8 @@
 // The large-data rows of `npm run bench` (design.md §8): the bench's own database, the two admin list
 // endpoints over LARGE rows with a different page on every request, and EXPLAIN ANALYZE of their queries.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectListScope } from '@dd/domain';
 import { type SQLWrapper, sql } from 'drizzle-orm';
@@ -33,7 +34,7 @@ const WARM_UP_SEARCH = { projectTitle: 'falcon', userName: 'garcia' } as const;
 export type ListTarget = { name: string; url: string; paths: string[]; warmUpPaths: string[] };
 const PAGE_SIZE = 15;
 /** design.md §8: p99 of the list rows at 10 connections. */
-export const LIST_P99_BUDGET_MS = { pglite: 25, postgres: 20 } as const;
+export const LIST_P99_BUDGET_MS = { embedded: 25, postgres: 20 } as const;
 
 /** One line per list row: its p99 against the budget of this driver. */
 export function listBudgetReport(
@@ -50,16 +51,18 @@ export function listBudgetReport(
 }
 
 /**
- * In-memory PGlite; with DATABASE_URL a NEW database (dd_bench_<hex>) on that server, dropped again by
- * `drop()`, so the bench never reads or deletes anyone else's data.
+ * The embedded PostgreSQL 18 on a fresh temporary DATA_DIR (deleted by `drop()`, after
+ * `database.close()` stopped the server); with DATABASE_URL a NEW database (dd_bench_<hex>) on that
+ * server, dropped again by `drop()`, so the bench never reads or deletes anyone else's data.
  */
 export async function openBenchDatabase(
   serverUrl: string | null,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!serverUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dd-bench-'));
     return {
-      database: await openDatabase({ databaseUrl: null, dataDir: 'memory://' }),
-      drop: async () => {},
+      database: await openDatabase({ databaseUrl: null, dataDir }),
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
   const name = `dd_bench_${randomBytes(5).toString('hex')}`;

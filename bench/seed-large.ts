@@ -1,6 +1,6 @@
 // The large, deterministic data set of design.md §8 for `npm run bench`: 2,000 companies, 100,000 users,
 // 500 teams and 100,000 projects with owners, states, sizes and client memberships. Every value is a
-// function of the row number (no random()), so two runs, and PGlite and PostgreSQL, hold the same rows.
+// function of the row number (no random()), so two runs, on any server, hold the same rows.
 // Rows are made by the database itself with generate_series: one INSERT ... SELECT per table.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/api/src/db/client.ts';
@@ -102,8 +102,8 @@ const statements = [
 export async function seedLarge(db: Db): Promise<{ ms: number }> {
   const started = performance.now();
   for (const statement of statements) await db.execute(sql.raw(statement));
-  // A freshly loaded table has no statistics and no visibility map yet; PostgreSQL's autovacuum would
-  // get there on its own, PGlite has no autovacuum. Without it the planner guesses and index-only scans
+  // A freshly loaded table has no statistics and no visibility map yet; autovacuum would get there
+  // on its own, but only after a while. Without it the planner guesses and index-only scans
   // visit the heap.
   for (const table of ['companies', 'users', 'teams', 'team_members', 'projects', 'project_members'])
     await db.execute(sql.raw(`vacuum analyze ${table}`));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build what is missing (or everything when REBUILD=1), then run the server in this
-// terminal. The server migrates, seeds and prints its URL itself.
+// terminal. The server starts the embedded PostgreSQL (without DATABASE_URL), migrates, seeds and prints
+// its URL itself; on Ctrl-C/SIGTERM it closes and stops that PostgreSQL before exiting.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';

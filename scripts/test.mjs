@@ -3,7 +3,7 @@
 // `N passed, N failed` (summed over suites). Exit code 0 only when nothing failed.
 //
 //   SKIP_E2E=1           skip the build and the browser journeys (fast local runs)
-//   TEST_DATABASE_URL    also run the API suite against this PostgreSQL server
+//   TEST_DATABASE_URL    also run the API suite against this PostgreSQL server (e.g. CI's 15)
 //   npm test -- e2e      only the named suites: lint, typecheck, vitest, postgres, build, e2e
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -169,7 +169,7 @@ async function e2eSuite(timeoutMs) {
   return { passed, failed, note: notes.join('; ') || undefined };
 }
 
-const withoutDatabaseUrl = { ...process.env, TEST_DB_DRIVER: 'pglite' };
+const withoutDatabaseUrl = { ...process.env, TEST_DB_DRIVER: 'embedded' };
 delete withoutDatabaseUrl.TEST_DATABASE_URL;
 
 const plan = [
@@ -185,12 +185,12 @@ const plan = [
   },
   {
     key: 'vitest',
-    label: 'domain + web + api (PGlite)',
+    label: 'domain + web + api (embedded PostgreSQL 18)',
     run: () => vitestSuite(['domain', 'web', 'api'], withoutDatabaseUrl, 'vitest', 40 * minutes),
   },
   {
     key: 'postgres',
-    label: 'api (PostgreSQL)',
+    label: 'api (TEST_DATABASE_URL PostgreSQL)',
     skip: process.env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is not set',
     run: () =>
       vitestSuite(['api'], { ...process.env, TEST_DB_DRIVER: 'postgres' }, 'vitest-postgres', 30 * minutes),

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { clusterPaths, stopPostmaster } from '../../apps/api/src/db/embedded-postgres.ts';
 import { repoRoot } from './paths.ts';
 
 export const defaultAdmin = { email: 'admin@example.com', password: 'admin-pass-123' } as const;
@@ -16,7 +17,7 @@ export interface StartAppOptions {
   startTimeoutMs?: number;
   /**
    * Fills the fresh embedded database before the server starts (for data no API creates yet). It gets
-   * the DATA_DIR and must close the database it opens, since PGlite allows one process at a time.
+   * the DATA_DIR and must close the database it opens (the last user out stops the cluster).
    */
   seed?: (dataDir: string) => Promise<void>;
 }
@@ -29,7 +30,10 @@ export interface RunningApp {
   log(): string;
   /** Last `lines` lines of the server log, for failure messages. */
   logTail(lines?: number): string;
-  /** SIGTERM, wait for a clean exit (SIGKILL after 10 s), then delete the temporary data folder. */
+  /**
+   * SIGTERM, wait for a clean exit (SIGKILL after 10 s, then the embedded PostgreSQL it leaves is
+   * stopped too), then delete the temporary data folder.
+   */
   stop(): Promise<void>;
 }
 
@@ -53,7 +57,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the BUILT server (`npm run build` first) on a free loopback port with a fresh embedded
- * database, the way a user runs it, and resolves once `/api/health` answers 200.
+ * PostgreSQL 18 in a temporary DATA_DIR, the way a user runs it, and resolves once `/api/health` answers 200.
  */
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   if (!existsSync(serverEntry)) {
@@ -124,6 +128,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
         await exited;
       }
     }
+    await stopPostmaster(clusterPaths(dataDir).cluster);
     await rm(dataDir, { recursive: true, force: true });
   };
 
@@ -131,6 +136,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
     if (exit) {
+      await stopPostmaster(clusterPaths(dataDir).cluster);
       await rm(dataDir, { recursive: true, force: true });
       throw new Error(
         `The server exited before it was healthy (code ${exit.code}, signal ${exit.signal}).\n` +

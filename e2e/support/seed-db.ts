@@ -21,8 +21,9 @@ export type Seeder = {
 };
 
 /**
- * Fills an embedded DATA_DIR BEFORE the server starts (PGlite is single-process, and the app has no
- * test-only routes): migrations and lookups as on a first start, then whatever the journey needs.
+ * Fills an embedded DATA_DIR BEFORE the server starts (the app has no test-only routes): it starts the
+ * DATA_DIR's PostgreSQL, runs migrations and lookups as on a first start, then whatever the journey
+ * needs, and stops it again; the server then starts the same cluster.
  */
 export async function seedDatabase(dataDir: string, fill: (seeder: Seeder) => Promise<void>): Promise<void> {
   const database = await openDatabase({ databaseUrl: null, dataDir });

@@ -13,8 +13,8 @@ import { hashPassword } from '../../apps/api/src/modules/auth/password.ts';
 export type SeedSummary = { projects: number; orion: number };
 
 /**
- * Fills an embedded DATA_DIR BEFORE the server starts (PGlite is single-process, and the app has no
- * test-only routes): `orion` projects titled 'Orion NN' plus 5 'Vega NN', newest 'Orion 01', owned by
+ * Fills an embedded DATA_DIR BEFORE the server starts (the app has no test-only routes), as seedDatabase
+ * does: `orion` projects titled 'Orion NN' plus 5 'Vega NN', newest 'Orion 01', owned by
  * five clients, with a few companies, teams and staff so every table has rows.
  */
 export async function seedAdminTables(dataDir: string, orion = 45): Promise<SeedSummary> {

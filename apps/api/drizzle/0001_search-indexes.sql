@@ -2,7 +2,7 @@
 --
 -- 1. A `like` filter is a case-insensitive "contains" (ilike '%value%'): a btree cannot serve it, a
 --    trigram GIN index can (for values of three characters or more). pg_trgm is a trusted contrib
---    extension on PostgreSQL 13+; PGlite loads it from @electric-sql/pglite/contrib/pg_trgm.
+--    extension on PostgreSQL 13+, shipped with the embedded server's binaries too.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "projects_title_trgm_idx" ON "projects" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_name_trgm_idx" ON "users" USING gin ("name" gin_trgm_ops);--> statement-breakpoint

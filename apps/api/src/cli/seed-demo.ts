@@ -1,6 +1,8 @@
 // npm run seed:demo — fills a demo agency so a newcomer sees a living product: every role, companies, teams,
 // projects with members, updates, files, links, sprints and tasks. Safe to run twice (it stops if present).
-// With the embedded database, stop the server first: PGlite allows one process at a time.
+// With the embedded database it joins the server's PostgreSQL when the server runs, or starts the
+// DATA_DIR's cluster itself (and stops it when done); on a fresh DATA_DIR it creates the first admin from
+// ADMIN_EMAIL/ADMIN_PASSWORD like a first start would.
 import type { Role } from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
@@ -25,7 +27,11 @@ const PEOPLE: Array<{ name: string; role: Role }> = [
 ];
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  log: console.log,
+});
 const { db } = database;
 await database.migrate();
 await seedLookups(db);

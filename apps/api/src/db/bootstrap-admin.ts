@@ -4,7 +4,10 @@ import { hashPassword } from '../modules/auth/password.ts';
 import type { Db } from './client.ts';
 import { users } from './schema/index.ts';
 
-/** First start: a superAdmin from ADMIN_EMAIL/ADMIN_PASSWORD, or a random password printed once. */
+/**
+ * First start: a superAdmin from ADMIN_EMAIL/ADMIN_PASSWORD, or a random password printed once. Later
+ * starts create nobody; an ADMIN_EMAIL that matches no user then is said out loud, not ignored silently.
+ */
 export async function bootstrapAdmin(
   db: Db,
   options: { email: string | null; password: string | null; log: (line: string) => void },
@@ -14,7 +17,22 @@ export async function bootstrapAdmin(
     .from(users)
     .where(eq(users.role, 'superAdmin'))
     .limit(1);
-  if (existing) return;
+  if (existing) {
+    const wanted = options.email?.toLowerCase();
+    if (wanted) {
+      const [known] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${wanted}`)
+        .limit(1);
+      if (!known) {
+        options.log(
+          `ADMIN_EMAIL=${wanted} is ignored: this database already has a superAdmin, and ADMIN_EMAIL/ADMIN_PASSWORD only create the first one. Sign in with the existing superAdmin (or start on a fresh DATA_DIR).`,
+        );
+      }
+    }
+    return;
+  }
   const email = (options.email ?? 'admin@localhost').toLowerCase();
   const password = options.password ?? randomBytes(12).toString('base64url');
   const [taken] = await db

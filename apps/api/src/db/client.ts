@@ -1,24 +1,25 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { trackVersionsLocally } from './cache-versions.ts';
+import { type EmbeddedServer, startEmbeddedPostgres } from './embedded-postgres.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-/** The one database type modules see; both drivers implement it. */
+/** The one database type modules see. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Database = {
   db: Db;
-  driver: 'pglite' | 'postgres';
+  /** 'embedded': the PostgreSQL 18 server of DATA_DIR; 'postgres': the server of DATABASE_URL. */
+  driver: 'embedded' | 'postgres';
+  /** The connection string the pool uses (for the embedded server: its unix socket). */
+  url: string;
+  /** The embedded server this process started or joined, when there is one. */
+  embedded?: EmbeddedServer;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -32,40 +33,50 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/** A node-postgres pool with drizzle on top; `onClose` runs after the pool has ended. */
+export function connect(
+  url: string,
+  driver: Database['driver'],
+  options: { max?: number; embedded?: EmbeddedServer } = {},
+): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client that the server drops (restart, failover, a terminated backend) emits 'error' on
+  // the pool; without a listener that would crash the process. The pool replaces the client itself.
+  let closing = false;
+  pool.on('error', (error) => {
+    // pool.end() does not wait for the sockets to close: a server stopped right after may still reach them.
+    if (!closing) process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
+  });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    driver,
+    url,
+    embedded: options.embedded,
+    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    close: async () => {
+      closing = true;
+      await pool.end();
+      await options.embedded?.release();
+    },
+  };
+}
+
+/**
+ * DATABASE_URL's server, or the embedded PostgreSQL of `dataDir` (started, or joined when another
+ * process of this DATA_DIR runs it; the last process to close stops it).
+ */
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
+  log?: (line: string) => void;
 }): Promise<Database> {
-  const folder = migrationsFolder();
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client that the server drops (restart, failover, a terminated backend) emits 'error' on
-    // the pool; without a listener that would crash the process. The pool replaces the client itself.
-    pool.on('error', (error) => {
-      process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
-    });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      driver: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: folder }),
-      close: () => pool.end(),
-    };
+  if (options.databaseUrl) return connect(options.databaseUrl, 'postgres');
+  const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, log: options.log });
+  try {
+    return connect(embedded.url(), 'embedded', { embedded });
+  } catch (error) {
+    await embedded.release();
+    throw error;
   }
-  const dataDir = options.dataDir === 'memory://' ? undefined : options.dataDir;
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm backs the trigram indexes of the admin lists' `like` filters (drizzle/0001_search-indexes.sql).
-  // PGlite ignores the options when the data dir argument is undefined, hence 'memory://'.
-  const client = new PGlite(dataDir ?? 'memory://', { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    driver: 'pglite',
-    // After the migrations (they create cache_versions), versions are kept in memory: see cache-versions.ts.
-    migrate: async () => {
-      await migratePglite(db as never, { migrationsFolder: folder });
-      await trackVersionsLocally(db, (channel, onPayload) => client.listen(channel, onPayload));
-    },
-    close: () => client.close(),
-  };
 }

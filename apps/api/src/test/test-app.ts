@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import { connect, type Database } from '../db/client.ts';
+import { cloneTemplate } from './test-database.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -18,8 +18,9 @@ export type TestAppOptions = {
 };
 
 /**
- * A real app on a fresh database for one test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server of TEST_DATABASE_URL when TEST_DB_DRIVER=postgres.
+ * A real app for one test file, on its own database cloned from the run's migrated template (see
+ * test-database.ts): on the embedded PostgreSQL 18 by default, on TEST_DATABASE_URL's server when
+ * TEST_DB_DRIVER=postgres.
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
@@ -30,44 +31,33 @@ export async function buildTestApp(
     { NODE_ENV: 'test', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-pass-123' },
     { logLevel: logs ? 'trace' : 'silent', ...overrides },
   );
-  let dropDatabase = async () => {};
-  let database: Database;
-  const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB_DRIVER === 'postgres' && url) {
-    const name = `dd_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: '' });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+  const server = inject('testServer');
+  if (!server) throw new Error('buildTestApp needs the api project of vitest.config.ts (its globalSetup)');
+  const clone = await cloneTemplate(server);
+  const database = connect(clone.url, server.driver);
+  try {
+    const app = await buildApp({
+      config,
+      database,
+      logger: Boolean(logs),
+      ...(logs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
+    });
+    await app.ready();
+    return {
+      app,
+      database,
+      config,
+      close: async () => {
+        await app.close();
+        await database.close();
+        await clone.drop();
+      },
     };
-  } else {
-    database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+  } catch (error) {
+    await database.close();
+    await clone.drop();
+    throw error;
   }
-  const app = await buildApp({
-    config,
-    database,
-    logger: Boolean(logs),
-    ...(logs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
-  });
-  await app.ready();
-  return {
-    app,
-    database,
-    config,
-    close: async () => {
-      await app.close();
-      await database.close();
-      await dropDatabase();
-    },
-  };
 }
 
 export const JSON_API = 'application/vnd.api+json';

@@ -54,8 +54,8 @@ export function isSlotUniqueViolation(error: unknown): boolean {
 /**
  * POST /scheduled-call/create (client §7, issue 5). The time must be a slot of the work hours between
  * now + 2 h and now + 4 weeks. Whether it is still free is decided by the database alone: the unique
- * index on the start of every live call means two simultaneous requests cannot both insert, on PGlite
- * and PostgreSQL alike; the loser gets the spec's 403. A blacklisted phone still holds the slot, as a
+ * index on the start of every live call means two simultaneous requests cannot both insert, from any
+ * number of connections or app processes; the loser gets the spec's 403. A blacklisted phone still holds the slot, as a
  * call pending staff approval, and answers 403 'User phone is blacklisted'.
  */
 export async function bookCall(

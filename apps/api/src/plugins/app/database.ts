@@ -17,14 +17,25 @@ export default fp<DatabasePluginOptions>(
   async (app, options) => {
     const { config } = app;
     const database =
-      options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-    await database.migrate();
-    await seedLookups(database.db);
-    await bootstrapAdmin(database.db, {
-      email: config.adminEmail,
-      password: config.adminPassword,
-      log: (line) => app.log.warn(line),
-    });
+      options.database ??
+      (await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        log: (line) => app.log.info(line),
+      }));
+    try {
+      await database.migrate();
+      await seedLookups(database.db);
+      await bootstrapAdmin(database.db, {
+        email: config.adminEmail,
+        password: config.adminPassword,
+        log: (line) => app.log.warn(line),
+      });
+    } catch (error) {
+      // Do not leave the embedded server running behind a start that failed.
+      if (!options.database) await database.close();
+      throw error;
+    }
     app.decorate('database', database);
     app.decorate('db', database.db);
     if (!options.database) app.addHook('onClose', () => database.close());

@@ -1,9 +1,8 @@
-// On the embedded database a signed-in session is remembered in memory between requests
+// A signed-in session is remembered in memory between requests while the sessions version stands
 // (modules/auth/sessions.ts, db/cache-versions.ts). Whatever ends or changes a session, however it is
-// written, must show in the very next request, on both drivers.
+// written, must show in the very next request.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localVersion } from '../../db/cache-versions.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -77,21 +76,5 @@ describe('a session seen before answers the next request with what the database 
     } finally {
       await clocked.close();
     }
-  });
-});
-
-describe('versions kept in memory', () => {
-  it('are kept on the embedded database only, and move with the commit that changes them', async () => {
-    const db = t.database.db;
-    if (t.database.driver === 'postgres') {
-      expect(localVersion(db, 'sessions')).toBeUndefined();
-      return;
-    }
-    const before = localVersion(db, 'admin-lists') ?? -1;
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ name: 'Renamed In Transaction' }).where(eq(users.id, 1));
-      expect(localVersion(db, 'admin-lists')).toBe(before);
-    });
-    expect(localVersion(db, 'admin-lists')).toBe(before + 1);
   });
 });

@@ -19,7 +19,7 @@ afterAll(() => t.close());
 /**
  * Issue 5: the database alone decides who gets a slot. 200 bookings fired at once at 20 slots (10 owners,
  * each racing for every slot) must give exactly one 201 per slot and the spec's 403 for every other one,
- * on PGlite and, with TEST_DB_DRIVER=postgres, on a PostgreSQL pool of concurrent connections.
+ * through a pool of concurrent connections, on the embedded PostgreSQL 18 and on TEST_DATABASE_URL's server.
  */
 describe('simultaneous bookings', () => {
   it('give exactly one success per slot and 403 for the rest', async () => {
