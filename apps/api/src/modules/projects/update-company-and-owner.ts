@@ -21,7 +21,8 @@ async function assertMayUpdateSomeProject(db: Db, actor: Actor, projectIds: numb
 
 export async function updateOwnerCompany(db: Db, actor: Actor, companyId: number, input: CompanyUpdateInput) {
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw notFound('Company');
+  // Someone who may not edit every company gets the same 403 for an unknown id as for someone else's.
+  if (!company) throw can(actor, 'admin:access') ? notFound('Company') : forbidden();
   const owned = await db
     .select({ id: projects.id })
     .from(projects)
@@ -49,7 +50,7 @@ export async function updateOwnerDetails(
   now: Date,
 ) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound('User');
+  if (!user) throw can(actor, 'admin:access') ? notFound('User') : forbidden();
   const owned = await db
     .select({ id: projects.id })
     .from(projects)

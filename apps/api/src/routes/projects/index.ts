@@ -1,7 +1,7 @@
-import { can, companyUpdateSchema, ownerDetailsSchema, projectSaveSchema } from '@dd/domain';
+import { can, companyUpdateSchema, isStaffRole, ownerDetailsSchema, projectSaveSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, forbidden } from '../../lib/app-error.ts';
 import { documentOf } from '../../lib/jsonapi/document.ts';
 import { saveTeam } from '../../modules/project-team/save-team.ts';
 import {
@@ -11,7 +11,7 @@ import {
   rememberVisit,
 } from '../../modules/projects/get-project.ts';
 import { listOwnProjects } from '../../modules/projects/list-own-projects.ts';
-import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import { type LoadedProjectRef, loadProjectRef } from '../../modules/projects/load-project.ts';
 import { presentCompany } from '../../modules/projects/project-presenter.ts';
 import { saveProject } from '../../modules/projects/save-project.ts';
 import { updateOwnerCompany, updateOwnerDetails } from '../../modules/projects/update-company-and-owner.ts';
@@ -71,6 +71,14 @@ const ownerDetailsBody = z.object({
     }, ownerDetailsSchema),
   }),
 });
+
+/** Would saving this client list add or remove anyone? The owner always stays, sent or not. */
+function changesClientList(ref: LoadedProjectRef, sent: number[]): boolean {
+  const withOwner = (ids: number[]) => new Set(ref.ownerId === null ? ids : [...ids, ref.ownerId]);
+  const current = withOwner(ref.clientIds);
+  const next = withOwner(sent);
+  return current.size !== next.size || [...next].some((id) => !current.has(id));
+}
 
 function parseIncludes(raw: string | undefined): ProjectInclude[] {
   if (!raw) return [];
@@ -156,6 +164,9 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       let actor = app.requireActor(request);
       if (detailsSent) actor = app.authorize(request, 'project:update', ref);
       if (teamSent) actor = app.authorize(request, 'project:manage-team', ref);
+      // A client may send the client list back unchanged but never add or remove people (issue 11
+      // finding 2): checked before any id is looked up, so the answer never tells which ids exist.
+      if (client && !isStaffRole(actor.role) && changesClientList(ref, client)) throw forbidden();
       if (attributes)
         await saveProject(app.db, ref.id, ref.ownerId, attributes, { tech, types, client }, app.config.now());
       if (teamSent) await saveTeam(app.db, ref.id, team, app.config.now());
