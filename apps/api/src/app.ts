@@ -11,6 +11,7 @@ import authPlugin from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
 import databasePlugin from './plugins/app/database.ts';
 import errorsPlugin from './plugins/app/errors.ts';
+import inputGuardPlugin from './plugins/app/input-guard.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
 import securityPlugin from './plugins/external/security.ts';
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
 
   // App plugins.
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database });
   await app.register(authPlugin);
   await app.register(mailerPlugin);

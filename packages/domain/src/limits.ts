@@ -4,6 +4,9 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
+// Record ids are PostgreSQL `integer`s: an id above this can name no record (issue 11 finding 4).
+export const ID_MAX = 2_147_483_647;
+
 // Files and display (client §5, §9).
 export const MAX_FILE_SIZE = 25_000_000;
 export const FILE_NAME_DISPLAY_LIMIT = 25;

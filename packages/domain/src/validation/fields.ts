@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES } from '../messages.ts';
 import { EMAIL_PATTERN } from './email.ts';
 
@@ -34,11 +35,18 @@ export function passwordField(message: string, min: number) {
   return z.string({ error: message }).min(min, { error: message, abort: true });
 }
 
-/** A record id as sent on the wire (JSON:API ids are strings; the spec's payloads also send numbers). */
+/**
+ * THE record id, for every path id, query id and body id: as sent on the wire (JSON:API ids are strings;
+ * the spec's payloads also send numbers), a positive integer no larger than a PostgreSQL `integer`.
+ */
 export const idField = z.coerce
   .number({ error: FALLBACK_MESSAGES.invalidId })
   .int(FALLBACK_MESSAGES.invalidId)
-  .positive(FALLBACK_MESSAGES.invalidId);
+  .positive(FALLBACK_MESSAGES.invalidId)
+  .max(ID_MAX, FALLBACK_MESSAGES.invalidId);
+
+/** Route params `{ id }`, the shape most record routes take. */
+export const idParamsSchema = z.object({ id: idField });
 
 /** A lookup id that may be left unset. */
 export const optionalIdField = z

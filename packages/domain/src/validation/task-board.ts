@@ -58,11 +58,10 @@ export const taskAttributesSchema = z.object({
 });
 export type TaskAttributes = z.infer<typeof taskAttributesSchema>;
 
-const one = (type: string) =>
-  z.object({ data: z.object({ type: z.literal(type), id: z.coerce.number().int().positive() }).nullable() });
+const one = (type: string) => z.object({ data: z.object({ type: z.literal(type), id: idField }).nullable() });
 const many = (type: string) =>
   z.object({
-    data: z.array(z.object({ type: z.literal(type), id: z.coerce.number().int().positive() })).max(50),
+    data: z.array(z.object({ type: z.literal(type), id: idField })).max(50),
   });
 
 /** Relationships of a task body (admin §7: owner, requester, project, tag, status, priority; plus sprint, type). */
@@ -88,7 +87,7 @@ export const sprintCreateSchema = z.object({ project_id: idField });
  * times itself; `unfinished-tasks` is the finish dialog's choice for tasks not yet accepted.
  */
 export const sprintPatchSchema = z.object({
-  'sprint-status-id': z.coerce.number().int(),
+  'sprint-status-id': idField,
   started: z.string().nullable().optional(),
   finished: z.string().nullable().optional(),
   'unfinished-tasks': z.enum(UNFINISHED_TASK_TARGETS).default('new-tasks'),

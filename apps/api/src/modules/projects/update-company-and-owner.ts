@@ -1,8 +1,9 @@
 import { type Actor, type CompanyUpdateInput, can, type OwnerDetailsInput, SERVER_ERRORS } from '@dd/domain';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, projects, users } from '../../db/schema/index.ts';
+import { companies, companySizes, projects, users } from '../../db/schema/index.ts';
 import { AppError, attr, forbidden, notFound } from '../../lib/app-error.ts';
+import { assertIdsExist } from '../admin-forms/checks.ts';
 import { loadProjectRef } from './load-project.ts';
 import { emailTakenByOther } from './save-project.ts';
 
@@ -34,6 +35,7 @@ export async function updateOwnerCompany(db: Db, actor: Actor, companyId: number
     actor,
     owned.map((p) => p.id),
   );
+  await assertIdsExist(db, companySizes, [input['company-size-id']], attr('company-size-id'));
   const [row] = await db
     .update(companies)
     .set({ title: input.title, companySizeId: input['company-size-id'] })

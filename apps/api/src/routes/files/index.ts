@@ -1,3 +1,4 @@
+import { idField } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentOf } from '../../lib/jsonapi/document.ts';
@@ -11,10 +12,10 @@ import {
 } from '../../modules/files/project-files.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idField });
 const fileParams = z.object({
-  id: z.coerce.number().int().positive(),
-  fileId: z.coerce.number().int().positive(),
+  id: idField,
+  fileId: idField,
 });
 const uploadBody = z.object({
   data: z.object({

@@ -1,4 +1,11 @@
-import { can, companyUpdateSchema, isStaffRole, ownerDetailsSchema, projectSaveSchema } from '@dd/domain';
+import {
+  can,
+  companyUpdateSchema,
+  idField,
+  isStaffRole,
+  ownerDetailsSchema,
+  projectSaveSchema,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.ts';
@@ -17,11 +24,11 @@ import { saveProject } from '../../modules/projects/save-project.ts';
 import { updateOwnerCompany, updateOwnerDetails } from '../../modules/projects/update-company-and-owner.ts';
 import { presentUser } from '../../modules/users/user-presenter.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idField });
 const includeQuery = z.object({ include: z.string().optional() });
 const relationshipList = (type: string) =>
   z
-    .object({ data: z.array(z.object({ type: z.literal(type), id: z.coerce.number().int().positive() })) })
+    .object({ data: z.array(z.object({ type: z.literal(type), id: idField })) })
     .transform((r) => r.data.map((d) => d.id));
 
 const userList = relationshipList('user').optional();

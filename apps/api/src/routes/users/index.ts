@@ -3,6 +3,7 @@ import {
   adminRelationshipsSchema,
   can,
   editUserSchema,
+  idField,
   userPasswordSchema,
 } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +15,7 @@ import { changeOwnPassword, changePasswordWithToken } from '../../modules/passwo
 import { invalidResetToken } from '../../modules/password-reset/reset-tokens.ts';
 import { getUserDocument, USER_INCLUDES } from '../../modules/users/get-user.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField });
 const includeQuery = z.object({ include: z.string().optional() });
 
 // PATCH /user/{id} carries two shapes (admin §7 and the password flows): a password change, or the
