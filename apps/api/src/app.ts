@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import { JSON_API } from './lib/jsonapi/document.ts';
 import authPlugin from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
+import contactGuardPlugin from './plugins/app/contact-guard.ts';
 import databasePlugin from './plugins/app/database.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import inputGuardPlugin from './plugins/app/input-guard.ts';
@@ -60,6 +61,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   // External plugins.
   await app.register(configPlugin, { config });
   await app.register(securityPlugin);
+  // Before compression: its onSend hook must see the JSON text, not a compressed stream.
+  await app.register(contactGuardPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

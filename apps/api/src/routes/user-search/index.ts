@@ -32,8 +32,8 @@ const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      app.authorize(request, 'project:list');
-      return usersByRole(app.db, request.query.role);
+      const actor = app.authorize(request, 'project:list');
+      return usersByRole(app.db, request.query.role, { hideContacts: actor.role === 'readonlyManager' });
     },
   );
 
