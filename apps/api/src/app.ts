@@ -50,7 +50,16 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // JSON and JSON:API bodies; a DELETE may carry the content type with no body at all (clients set the
+  // header on every call), which is no body rather than an empty JSON document.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const jsonOrNoBodyOnDelete: typeof parseJson = (request, body, done) => {
+    if (request.method === 'DELETE' && (body === '' || body.length === 0)) return done(null, undefined);
+    return parseJson(request, body, done);
+  };
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBodyOnDelete);
+  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, jsonOrNoBodyOnDelete);
   app.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (request.url.startsWith('/api/') && typeof type === 'string' && type.startsWith('application/json'))

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../limits.ts';
 import { TASK_STATUS_IDS, type TaskStatusId, UNFINISHED_TASK_TARGETS } from '../task-status.ts';
 import { estimateField } from './estimate.ts';
-import { idField, textField } from './fields.ts';
+import { cappedText, idField, textField } from './fields.ts';
 
 /** Board messages: the spec quotes none for the task board, so these are ours (ADR 0003). */
 export const BOARD_MESSAGES = {
@@ -88,8 +89,8 @@ export const sprintCreateSchema = z.object({ project_id: idField });
  */
 export const sprintPatchSchema = z.object({
   'sprint-status-id': idField,
-  started: z.string().nullable().optional(),
-  finished: z.string().nullable().optional(),
+  started: cappedText(TEXT_MAX.short).nullable().optional(),
+  finished: cappedText(TEXT_MAX.short).nullable().optional(),
   'unfinished-tasks': z.enum(UNFINISHED_TASK_TARGETS).default('new-tasks'),
 });
 

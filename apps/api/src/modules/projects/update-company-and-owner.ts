@@ -38,7 +38,10 @@ export async function updateOwnerCompany(db: Db, actor: Actor, companyId: number
   await assertIdsExist(db, companySizes, [input['company-size-id']], attr('company-size-id'));
   const [row] = await db
     .update(companies)
-    .set({ title: input.title, companySizeId: input['company-size-id'] })
+    .set({
+      title: input.title,
+      ...(input['company-size-id'] !== undefined ? { companySizeId: input['company-size-id'] } : {}),
+    })
     .where(eq(companies.id, companyId))
     .returning();
   return row!;
