@@ -1,8 +1,9 @@
-import type { FastifyError } from 'fastify';
+import { isStaffRole } from '@dd/domain';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, forbidden, unauthorized } from '../../lib/app-error.ts';
 import { NUL_TITLE } from './input-guard.ts';
 
 type JsonApiError = { status: string; title: string; source?: { pointer?: string; parameter?: string } };
@@ -13,7 +14,13 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       let status = 500;
       let errors: JsonApiError[];
-      if (error instanceof AppError) {
+      if (error instanceof AppError && error.code === 'not_found' && hidesExistence(request)) {
+        // Someone who cannot see every record (a visitor, a client) gets the answer a record that is
+        // not theirs gets: an unknown id and someone else's id must look the same (issue 11 finding 2).
+        const hidden = request.actor ? forbidden() : unauthorized();
+        status = hidden.status;
+        errors = hidden.details.map((d) => ({ status: String(status), title: d.title }));
+      } else if (error instanceof AppError) {
         status = error.status;
         errors = error.details.map((d) => ({
           status: String(status),
@@ -124,4 +131,11 @@ function databaseRefusal(error: unknown): ({ code: string } & { status: number; 
     current = (current as { cause?: unknown }).cause;
   }
   return null;
+}
+
+/** API record look-ups by a caller who may not see every record: their "not found" must not show. */
+function hidesExistence(request: FastifyRequest): boolean {
+  if (!request.url.startsWith('/api/')) return false;
+  const actor = request.actor;
+  return !actor || !isStaffRole(actor.role);
 }

@@ -143,3 +143,51 @@ async function buildCompanyFor(projectId: number) {
   await db().update(projects).set({ companyId: company.id }).where(eq(projects.id, projectId));
   return company.id;
 }
+
+describe('record ids a client may not see', () => {
+  it('an unknown id answers exactly like someone else’s, on paths and in bodies', async () => {
+    const attacker = await signedInAs(t.app, db(), 'client');
+    const foreign = await buildProject(db());
+    const pairs: Array<[string, (id: number) => { method: 'GET' | 'POST'; url: string; payload?: object }]> =
+      [
+        ['project', (id) => ({ method: 'GET', url: `/api/project/${id}` })],
+        ['tour', (id) => ({ method: 'GET', url: `/api/project/${id}/tour-state` })],
+        ['updates', (id) => ({ method: 'GET', url: `/api/project-update/search?filter[project_id]=${id}` })],
+        [
+          'call',
+          (id) => ({
+            method: 'POST',
+            url: '/api/scheduled-call/create',
+            payload: {
+              data: {
+                type: 'scheduled-call',
+                attributes: { project_id: id, scheduled: '2031-01-06 10:00:00' },
+              },
+            },
+          }),
+        ],
+        [
+          'invitation',
+          (id) => ({
+            method: 'POST',
+            url: '/api/invitation/create',
+            payload: {
+              data: { type: 'invitation', attributes: { email: 'friend@example.com', project_id: id } },
+            },
+          }),
+        ],
+      ];
+    for (const [name, request] of pairs) {
+      const answers = [];
+      for (const id of [foreign.id, 999_999]) {
+        const res = await t.app.inject({ ...request(id), headers: attacker.headers });
+        answers.push({ status: res.statusCode, body: res.json() });
+      }
+      expect(answers[0]?.status, name).toBe(403);
+      expect(answers[1], name).toEqual(answers[0]);
+    }
+    // A visitor gets 401 for both.
+    for (const id of [foreign.id, 999_999])
+      expect((await t.app.inject({ url: `/api/project/${id}` })).statusCode).toBe(401);
+  });
+});
