@@ -18,6 +18,8 @@ export const TEXT_MAX = {
   timezone: 64,
   /** Links and redirect URLs. */
   url: 2048,
+  /** A query parameter such as include or sort. */
+  query: 1000,
   /** Tokens and codes carried in links. */
   token: 200,
   /** Project descriptions and additions, updates, comments: a few pages of text. */

@@ -1,4 +1,4 @@
-import { idField } from '@dd/domain';
+import { cappedText, idField, TEXT_MAX } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -31,7 +31,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['company'],
         summary: 'One company (admin-level)',
         params: idParams,
-        querystring: z.object({ include: z.string().optional() }),
+        querystring: z.object({ include: cappedText(TEXT_MAX.query).optional() }),
       },
     },
     async (request) => {

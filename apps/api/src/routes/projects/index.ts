@@ -1,10 +1,12 @@
 import {
   can,
+  cappedText,
   companyUpdateSchema,
   idField,
   isStaffRole,
   ownerDetailsSchema,
   projectSaveSchema,
+  TEXT_MAX,
 } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +27,7 @@ import { updateOwnerCompany, updateOwnerDetails } from '../../modules/projects/u
 import { presentUser } from '../../modules/users/user-presenter.ts';
 
 const idParams = z.object({ id: idField });
-const includeQuery = z.object({ include: z.string().optional() });
+const includeQuery = z.object({ include: cappedText(TEXT_MAX.query).optional() });
 const relationshipList = (type: string) =>
   z
     .object({ data: z.array(z.object({ type: z.literal(type), id: idField })) })

@@ -1,4 +1,4 @@
-import { idField, isStaffRole } from '@dd/domain';
+import { cappedText, idField, isStaffRole, TEXT_MAX } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.ts';
@@ -20,7 +20,7 @@ const createBody = z.object({
 const updateBody = z.object({
   data: z.object({
     type: z.literal('setting'),
-    id: z.string().optional(),
+    id: cappedText(TEXT_MAX.short).optional(),
     attributes: z.object({ value }),
   }),
 });
