@@ -97,11 +97,15 @@ function urlsFor(template: string, parameters: Array<{ in: string; name: string;
   if (names.has('project_id')) queries.push(`project_id=${fixture.projectId}`);
   if (names.has('timezone')) queries.push('timezone=America/New_York');
   queries.push(`filter[project_id]=${fixture.projectId}`);
-  const withIncludes = queries.flatMap((q) => [
-    q,
-    ...INCLUDES.map((name) => `${q}${q ? '&' : ''}include=${name}`),
-    `${q}${q ? '&' : ''}include=${INCLUDES.join(',')}`,
-  ]);
+  // Includes are tried where the document lists an include parameter or a free-form list query.
+  const takesIncludes = names.has('include') || names.has('type') || names.has('additionalProperties');
+  const withIncludes = takesIncludes
+    ? queries.flatMap((q) => [
+        q,
+        ...INCLUDES.map((name) => `${q}${q ? '&' : ''}include=${name}`),
+        `${q}${q ? '&' : ''}include=${INCLUDES.join(',')}`,
+      ])
+    : queries;
   return withIncludes.map((q) => (q ? `${path}?${q}` : path));
 }
 
