@@ -1,7 +1,7 @@
 import type { Role } from '@dd/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
+import { buildCompany, buildProject, buildTeam, buildUser, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -36,7 +36,8 @@ type Operation = {
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
 type Case = { operation: string; what: string; request: InjectOptions };
-type Fixtures = { projectId: number; userId: number };
+/** Ids of real records by resource name (project, user, task, sprint, tag, link, file...). */
+type Fixtures = Record<string, number> & { project: number; user: number };
 
 const NUL = 'fuzz\u0000value';
 const LONG = 'x'.repeat(10_000);
@@ -101,9 +102,7 @@ function sample(schema: JsonSchema | undefined, name: string, fx: Fixtures): unk
       return [sample(schema.items, name, fx)];
     case 'integer':
     case 'number':
-      if (/project/i.test(name)) return fx.projectId;
-      if (/user|reporter|owner/i.test(name)) return fx.userId;
-      return Math.max(1, schema.minimum ?? 1);
+      return idByName(name, fx) ?? Math.max(1, schema.minimum ?? 1);
     case 'boolean':
       return false;
     case 'string':
@@ -112,11 +111,31 @@ function sample(schema: JsonSchema | undefined, name: string, fx: Fixtures): unk
       if (/timezone/i.test(name)) return 'America/New_York';
       if (schema.format === 'date-time' || /date|time|start|end/i.test(name))
         return '2031-01-06T17:00:00.000Z';
-      if (name === 'id') return String(/project/i.test(name) ? fx.projectId : 1);
       return 'Fuzz value';
     default:
       return 'value';
   }
+}
+
+/** The fixture id a field or path segment names: task_id → the task, project → the project... */
+function idByName(name: string, fx: Fixtures): number | undefined {
+  const key = name.toLowerCase();
+  for (const resource of ['task', 'sprint', 'tag', 'link', 'file', 'company', 'team', 'project'])
+    if (key.includes(resource) && fx[resource] !== undefined) return fx[resource];
+  if (/user|reporter|owner|requester|client/.test(key)) return fx.user;
+  return undefined;
+}
+
+/** Each path parameter filled with the fixture of the resource the path names before it. */
+function pathFixtures(template: string, names: string[], fx: Fixtures) {
+  const segments = template.split('/');
+  return Object.fromEntries(
+    names.map((name) => {
+      const at = segments.indexOf(`{${name}}`);
+      const owner = name === 'id' ? (segments[at - 1] ?? '') : name.replace(/Id$/, '');
+      return [name, idByName(owner, fx) ?? 1];
+    }),
+  );
 }
 
 /** Every leaf of a sampled body, as a path of keys and indexes. */
@@ -189,13 +208,11 @@ function generateCases(doc: OpenApi, fx: Fixtures, seed: number): Case[] {
       const verb = method.toUpperCase() as InjectOptions['method'];
       const operation = `${verb} ${template}`;
       const params = op.parameters ?? [];
-      const pathParams = Object.fromEntries(
-        params
-          .filter((p) => p.in === 'path')
-          .map((p) => [p.name, /project/.test(template) ? fx.projectId : 1]),
+      const pathParams: Record<string, unknown> = pathFixtures(
+        template,
+        params.filter((p) => p.in === 'path').map((p) => p.name),
+        fx,
       );
-      // `/user/{id}` aims at the fixture user; `/project/{id}` at the fixture project.
-      if (template.startsWith('/api/user/{id}')) pathParams.id = fx.userId;
       const queryParams = Object.fromEntries(
         params.filter((p) => p.in === 'query').map((p) => [p.name, sample(p.schema, p.name, fx)]),
       );
@@ -311,13 +328,43 @@ function replacer(_key: string, value: unknown) {
   return value instanceof Error ? { message: value.message, name: value.name } : value;
 }
 
+/** Real records for the fuzzed ids to reach: a project of the owner with a sprint, tag, task and link. */
+async function buildFixtures(ownerId: number): Promise<Fixtures> {
+  const db = t.database.db;
+  const company = await buildCompany(db);
+  const project = await buildProject(db, { ownerId, companyId: company.id });
+  const team = await buildTeam(db);
+  const { headers } = await withSessionAs(db, 'admin');
+  const create = async (url: string, payload: unknown) => {
+    const res = await t.app.inject({ method: 'POST', url, headers, payload: JSON.stringify(payload) });
+    expect(res.statusCode, `${url} ${res.body}`).toBe(201);
+    return Number(res.json().data.id);
+  };
+  const sprint = await create('/api/sprint/create', {
+    data: { type: 'sprint', attributes: { project_id: project.id } },
+  });
+  const tag = await create('/api/tag/create', {
+    data: { type: 'tag', attributes: { title: 'Fuzz', project_id: project.id } },
+  });
+  const task = await create('/api/task/create', {
+    data: {
+      type: 'task',
+      attributes: { title: 'Fuzz task' },
+      relationships: { project: { data: { type: 'project', id: String(project.id) } } },
+    },
+  });
+  const link = await create('/api/link/create', {
+    data: { type: 'link', attributes: { title: 'Spec', url: 'https://example.com/spec' } },
+  });
+  return { project: project.id, user: ownerId, company: company.id, team: team.id, sprint, tag, task, link };
+}
+
 async function fuzzAs(role: Role, seed: number) {
   const db = t.database.db;
   const { user, headers } = await withSessionAs(db, role);
   const owner = role === 'client' ? user : await buildUser(db, { role: 'client' });
-  const project = await buildProject(db, { ownerId: owner.id });
   const doc = t.app.swagger() as unknown as OpenApi;
-  const cases = generateCases(doc, { projectId: project.id, userId: owner.id }, seed);
+  const cases = generateCases(doc, await buildFixtures(owner.id), seed);
   const failures: string[] = [];
   const fallbacks: string[] = [];
   const statuses = new Map<number, number>();
