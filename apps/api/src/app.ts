@@ -10,8 +10,10 @@ import { JSON_API } from './lib/jsonapi/document.ts';
 import { type LogStream, loggerOptions } from './lib/log-safety.ts';
 import authPlugin from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
+import contactGuardPlugin from './plugins/app/contact-guard.ts';
 import databasePlugin from './plugins/app/database.ts';
 import errorsPlugin from './plugins/app/errors.ts';
+import inputGuardPlugin from './plugins/app/input-guard.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
 import securityPlugin from './plugins/external/security.ts';
@@ -61,7 +63,16 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // JSON and JSON:API bodies; a DELETE may carry the content type with no body at all (clients set the
+  // header on every call), which is no body rather than an empty JSON document.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const jsonOrNoBodyOnDelete: typeof parseJson = (request, body, done) => {
+    if (request.method === 'DELETE' && (body === '' || body.length === 0)) return done(null, undefined);
+    return parseJson(request, body, done);
+  };
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBodyOnDelete);
+  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, jsonOrNoBodyOnDelete);
   app.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (request.url.startsWith('/api/') && typeof type === 'string' && type.startsWith('application/json'))
@@ -72,6 +83,8 @@ export async function buildApp({
   // External plugins.
   await app.register(configPlugin, { config });
   await app.register(securityPlugin);
+  // Before compression: its onSend hook must see the JSON text, not a compressed stream.
+  await app.register(contactGuardPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -79,6 +92,7 @@ export async function buildApp({
 
   // App plugins.
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database });
   await app.register(authPlugin);
   await app.register(mailerPlugin);

@@ -4,6 +4,28 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
+// Record ids are PostgreSQL `integer`s: an id above this can name no record (issue 11 finding 4).
+export const ID_MAX = 2_147_483_647;
+
+// Text caps (issue 11 finding 8). The spec gives the wizard description (2048) and the estimate (14);
+// the rest are our sane ceilings, one per kind of text, used by every zod schema (server and web forms).
+export const TEXT_MAX = {
+  /** Names, titles, logins, short choices. */
+  short: 255,
+  email: 254,
+  phone: 32,
+  password: 256,
+  timezone: 64,
+  /** Links and redirect URLs. */
+  url: 2048,
+  /** A query parameter such as include or sort. */
+  query: 1000,
+  /** Tokens and codes carried in links. */
+  token: 200,
+  /** Project descriptions and additions, updates, comments: a few pages of text. */
+  long: 20_000,
+} as const;
+
 // Files and display (client §5, §9).
 export const MAX_FILE_SIZE = 25_000_000;
 export const FILE_NAME_DISPLAY_LIMIT = 25;

@@ -175,6 +175,7 @@ export const LABELS = {
 export const FALLBACK_MESSAGES = {
   required: 'This field is required',
   minLength: (min: number): string => `Minimum ${min} characters`,
+  maxLength: (max: number): string => `Maximum ${max} characters`,
   notZero: 'Value cannot be zero',
   invalidDate: 'Invalid date',
   futureDate: 'Date cannot be in the future',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOUR_STEPS } from './limits.ts';
+import { idField } from './validation/fields.ts';
 
 /** The people a project team is made of (client spec §2 "Your {product}"), by project relationship. */
 export const TEAM_MEMBER_ROLES = ['developer', 'projectManager'] as const;
@@ -12,8 +13,8 @@ const zeroOrOne = z
 
 /** POST /reminder-setting/create (client spec §7): project_id, user_id, is_enabled. */
 export const reminderSettingCreateSchema = z.object({
-  project_id: z.coerce.number().int().positive().max(2_147_483_647),
-  user_id: z.coerce.number().int().positive().max(2_147_483_647),
+  project_id: idField,
+  user_id: idField,
   is_enabled: zeroOrOne,
 });
 export type ReminderSettingCreateInput = z.infer<typeof reminderSettingCreateSchema>;

@@ -7,6 +7,7 @@ import {
   SLOT_MINUTES,
   type WorkDay,
 } from './limits.ts';
+import { idField } from './validation/fields.ts';
 
 /**
  * Discovery-call slots (client §9, design §6). Work hours are wall-clock in the company timezone; the
@@ -257,7 +258,7 @@ export function bookingRefusal(instant: Date, rules: SlotRules): BookingRefusal 
  * the caller's timezone and, optionally, that timezone (the user's stored one when absent).
  */
 export const scheduledCallCreateSchema = z.object({
-  project_id: z.coerce.number().int().positive(),
+  project_id: idField,
   scheduled: z
     .string({ error: CALL_REFUSALS.invalidScheduled })
     .trim()

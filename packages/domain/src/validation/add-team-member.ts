@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.ts';
+import { TEXT_MAX } from '../limits.ts';
+import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
 import { EMAIL_PATTERN } from './email.ts';
+import { textField } from './fields.ts';
 
 const AVATAR_EXTENSION = /\.(jpe?g|png|gif)$/i;
 
@@ -18,12 +20,14 @@ export const addTeamMemberSchema = z.object({
     .string({ error: MESSAGES.avatarRequired })
     .trim()
     .min(1, { error: MESSAGES.avatarRequired, abort: true })
+    .max(TEXT_MAX.url, { error: FALLBACK_MESSAGES.maxLength(TEXT_MAX.url), abort: true })
     .refine(isAllowedAvatarFileName, MESSAGES.avatarExtension),
-  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired),
+  name: textField(MESSAGES.nameRequired),
   email: z
     .string({ error: MESSAGES.emailRequired })
     .trim()
     .min(1, { error: MESSAGES.emailRequired, abort: true })
+    .max(TEXT_MAX.email, { error: FALLBACK_MESSAGES.maxLength(TEXT_MAX.email), abort: true })
     .regex(EMAIL_PATTERN, MESSAGES.emailWrongFormat),
 });
 export type AddTeamMemberInput = z.infer<typeof addTeamMemberSchema>;

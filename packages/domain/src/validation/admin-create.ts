@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_NAME_MIN, ADMIN_PHONE_MIN, PASSWORD_MIN } from '../limits.ts';
+import { ADMIN_NAME_MIN, ADMIN_PHONE_MIN, PASSWORD_MIN, TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
 import { ROLES } from '../roles.ts';
 import {
@@ -29,7 +29,11 @@ export const adminCreateUserSchema = z.object({
   phone: z
     .union([
       z.literal(''),
-      z.string().trim().min(ADMIN_PHONE_MIN, FALLBACK_MESSAGES.minLength(ADMIN_PHONE_MIN)),
+      z
+        .string()
+        .trim()
+        .min(ADMIN_PHONE_MIN, FALLBACK_MESSAGES.minLength(ADMIN_PHONE_MIN))
+        .max(TEXT_MAX.phone, FALLBACK_MESSAGES.maxLength(TEXT_MAX.phone)),
     ])
     .optional(),
   timezone: z.string().trim().max(64).optional(),

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES, LABELS } from '../messages.ts';
 import { idField, nonZeroTextField } from './fields.ts';
 
 /** Daily update text: non-empty and not numerically zero (client §5). The spec quotes no message. */
-export const dailyUpdateTextField = nonZeroTextField(FALLBACK_MESSAGES.required);
+export const dailyUpdateTextField = nonZeroTextField(
+  FALLBACK_MESSAGES.required,
+  1,
+  FALLBACK_MESSAGES.required,
+  TEXT_MAX.long,
+);
 
 export const dailyUpdateFormSchema = z.object({ description: dailyUpdateTextField });
 export type DailyUpdateFormInput = z.infer<typeof dailyUpdateFormSchema>;

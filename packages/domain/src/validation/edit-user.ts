@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_NAME_MIN, ADMIN_PHONE_MIN } from '../limits.ts';
+import { ADMIN_NAME_MIN, ADMIN_PHONE_MIN, TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
 import { ROLES, type Role } from '../roles.ts';
 import { emailField, textField } from './fields.ts';
@@ -21,7 +21,11 @@ export const editUserSchema = z.object({
   email: emailField(MESSAGES.invalidEmail, EMAIL_MIN),
   phone: z.union([
     z.literal(''),
-    z.string().trim().min(ADMIN_PHONE_MIN, FALLBACK_MESSAGES.minLength(ADMIN_PHONE_MIN)),
+    z
+      .string()
+      .trim()
+      .min(ADMIN_PHONE_MIN, FALLBACK_MESSAGES.minLength(ADMIN_PHONE_MIN))
+      .max(TEXT_MAX.phone, FALLBACK_MESSAGES.maxLength(TEXT_MAX.phone)),
   ]),
   timezone: z.string().trim().max(64).optional(),
   avatar: z.string().max(2048).optional(),

@@ -26,10 +26,23 @@ describe('field builders', () => {
     expect(idField.safeParse('x').success).toBe(false);
   });
 
-  it('optionalIdField maps unset values to null', () => {
-    expect(optionalIdField.parse(undefined)).toBeNull();
+  it('optionalIdField clears with null or empty and leaves a missing value undefined', () => {
+    // Left out of a PATCH, the field stays as it is (issue 11 finding 8).
+    expect(optionalIdField.parse(undefined)).toBeUndefined();
     expect(optionalIdField.parse('')).toBeNull();
     expect(optionalIdField.parse(null)).toBeNull();
     expect(optionalIdField.parse('4')).toBe(4);
+  });
+
+  it('idField accepts ids up to PostgreSQL integer and nothing above', () => {
+    expect(idField.parse('2147483647')).toBe(2_147_483_647);
+    for (const bad of ['2147483648', 2 ** 53, 0, -1, '1.5', 'abc'])
+      expect(idField.safeParse(bad).success).toBe(false);
+  });
+
+  it('text fields are capped, with the cap in the message', () => {
+    expect(textField('Required').safeParse('x'.repeat(255)).success).toBe(true);
+    const long = textField('Required').safeParse('x'.repeat(256));
+    expect(long.error?.issues[0]?.message).toBe('Maximum 255 characters');
   });
 });

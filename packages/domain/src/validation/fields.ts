@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX, TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES } from '../messages.ts';
 import { EMAIL_PATTERN } from './email.ts';
 
@@ -10,14 +11,28 @@ export function isNumericZero(value: string): boolean {
 
 // Checks abort on the first failure so a field shows one message, the first rule it breaks.
 
-/** A trimmed string of at least `min` characters; a missing value gets the same message. */
-export function textField(message: string, min = 1) {
-  return z.string({ error: message }).trim().min(Math.max(min, 1), { error: message, abort: true });
+/** A string of at most `max` characters (TEXT_MAX), with the one message every cap shows. */
+export function cappedText(max: number) {
+  return z.string().max(max, { error: FALLBACK_MESSAGES.maxLength(max), abort: true });
+}
+
+/** A trimmed string of at least `min` and at most `max` characters; a missing value gets the message. */
+export function textField(message: string, min = 1, max: number = TEXT_MAX.short) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(Math.max(min, 1), { error: message, abort: true })
+    .max(max, { error: FALLBACK_MESSAGES.maxLength(max), abort: true });
 }
 
 /** Like textField, and a zero-valued entry counts as empty ("empty or zero value is an error"). */
-export function nonZeroTextField(message: string, min = 1, zeroMessage = message) {
-  return textField(message, min).refine((v) => !isNumericZero(v), zeroMessage);
+export function nonZeroTextField(
+  message: string,
+  min = 1,
+  zeroMessage = message,
+  max: number = TEXT_MAX.short,
+) {
+  return textField(message, min, max).refine((v) => !isNumericZero(v), zeroMessage);
 }
 
 /** An e-mail of at least `min` characters matching the spec's pattern. */
@@ -26,22 +41,36 @@ export function emailField(message: string, min = 1) {
     .string({ error: message })
     .trim()
     .min(Math.max(min, 1), { error: message, abort: true })
+    .max(TEXT_MAX.email, { error: FALLBACK_MESSAGES.maxLength(TEXT_MAX.email), abort: true })
     .regex(EMAIL_PATTERN, { error: message, abort: true });
 }
 
 /** Passwords are never trimmed: spaces are characters the user chose. */
 export function passwordField(message: string, min: number) {
-  return z.string({ error: message }).min(min, { error: message, abort: true });
+  return z
+    .string({ error: message })
+    .min(min, { error: message, abort: true })
+    .max(TEXT_MAX.password, { error: FALLBACK_MESSAGES.maxLength(TEXT_MAX.password), abort: true });
 }
 
-/** A record id as sent on the wire (JSON:API ids are strings; the spec's payloads also send numbers). */
+/**
+ * THE record id, for every path id, query id and body id: as sent on the wire (JSON:API ids are strings;
+ * the spec's payloads also send numbers), a positive integer no larger than a PostgreSQL `integer`.
+ */
 export const idField = z.coerce
   .number({ error: FALLBACK_MESSAGES.invalidId })
   .int(FALLBACK_MESSAGES.invalidId)
-  .positive(FALLBACK_MESSAGES.invalidId);
+  .positive(FALLBACK_MESSAGES.invalidId)
+  .max(ID_MAX, FALLBACK_MESSAGES.invalidId);
 
-/** A lookup id that may be left unset. */
+/** Route params `{ id }`, the shape most record routes take. */
+export const idParamsSchema = z.object({ id: idField });
+
+/**
+ * A lookup id that may be unset: null or '' clears it; left out it stays undefined, so a PATCH that does
+ * not name the field leaves it alone (issue 11 finding 8: partial updates change only what they name).
+ */
 export const optionalIdField = z
   .union([z.null(), z.literal(''), idField])
   .optional()
-  .transform((v) => (v === '' || v === undefined ? null : v));
+  .transform((v) => (v === '' ? null : v));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FALLBACK_MESSAGES } from '../messages.ts';
 import { ROLES } from '../roles.ts';
+import { idField } from './fields.ts';
 
 /** Filter operators of the list API (admin §7, design §4). */
 export type FilterOperator = 'like' | '=' | '>=' | '<=';
@@ -57,7 +58,7 @@ const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 const optionalNumber = z
-  .union([z.literal(''), z.null(), z.coerce.number().int().positive(FALLBACK_MESSAGES.invalidId)])
+  .union([z.literal(''), z.null(), idField])
   .optional()
   .transform((v) => (v === '' || v === null ? undefined : v));
 const optionalDate = z

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
-import { emailField } from './fields.ts';
+import { cappedText, emailField } from './fields.ts';
 
 /** POST /authorization/forgot attributes; the form sends only the e-mail (client §5, §7). */
 export const forgotPasswordSchema = z.object({
   email: emailField(MESSAGES.emailInvalid),
-  redirect_url: z.string().optional(),
+  redirect_url: cappedText(TEXT_MAX.url).optional(),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;

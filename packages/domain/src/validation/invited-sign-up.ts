@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_MIN } from '../limits.ts';
+import { PASSWORD_MIN, TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
-import { emailField, passwordField, textField } from './fields.ts';
+import { cappedText, emailField, passwordField, textField } from './fields.ts';
 
 const EMAIL_MIN = 5;
 const NAME_MIN = 2;
@@ -13,7 +13,7 @@ export const invitedSignUpFormSchema = z.object({
   name: textField(FALLBACK_MESSAGES.minLength(NAME_MIN), NAME_MIN),
   phone: textField(FALLBACK_MESSAGES.minLength(PHONE_MIN), PHONE_MIN),
   password: passwordField(MESSAGES.passwordMin, PASSWORD_MIN),
-  timezone: z.string().trim().optional(),
+  timezone: cappedText(TEXT_MAX.timezone).trim().optional(),
   avatar: z.string().optional(),
 });
 export type InvitedSignUpFormInput = z.infer<typeof invitedSignUpFormSchema>;
@@ -23,6 +23,6 @@ export type InvitedSignUpFormInput = z.infer<typeof invitedSignUpFormSchema>;
  * string, which the server needs to check the invitation (the role is always client).
  */
 export const invitedSignUpSchema = invitedSignUpFormSchema.extend({
-  token: z.string().trim().min(1, FALLBACK_MESSAGES.required),
+  token: cappedText(TEXT_MAX.token).trim().min(1, FALLBACK_MESSAGES.required),
 });
 export type InvitedSignUpBody = z.infer<typeof invitedSignUpSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../limits.ts';
 import { LABELS, SERVER_ERRORS } from '../messages.ts';
+import { cappedText } from './fields.ts';
 
 /**
  * An absolute http(s) URL with a dotted host, optional port, then path/query/fragment. The server's
@@ -17,8 +19,12 @@ export function isValidUrl(value: string): boolean {
  * 'Invald link' (see linkErrorText).
  */
 export const linkCreateSchema = z.object({
-  title: z.string().trim().default(LABELS.projectLinkTitle),
-  url: z.string({ error: SERVER_ERRORS.invalidUrl }).trim().refine(isValidUrl, SERVER_ERRORS.invalidUrl),
+  title: cappedText(TEXT_MAX.short).trim().default(LABELS.projectLinkTitle),
+  url: z
+    .string({ error: SERVER_ERRORS.invalidUrl })
+    .trim()
+    .max(TEXT_MAX.url, { error: SERVER_ERRORS.invalidUrl, abort: true })
+    .refine(isValidUrl, SERVER_ERRORS.invalidUrl),
 });
 export type LinkCreateInput = z.input<typeof linkCreateSchema>;
 export type LinkCreateBody = z.infer<typeof linkCreateSchema>;

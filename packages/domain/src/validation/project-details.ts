@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PROJECT_INPUT_MIN } from '../limits.ts';
+import { PROJECT_INPUT_MIN, TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
-import { emailField, optionalIdField, textField } from './fields.ts';
+import { cappedText, emailField, optionalIdField, textField } from './fields.ts';
 
 /**
  * The project details form on the project page (client §5) saves through three calls (client §7):
@@ -10,8 +10,8 @@ import { emailField, optionalIdField, textField } from './fields.ts';
  */
 export const projectSaveSchema = z.object({
   title: textField(MESSAGES.projectTitleInvalid, PROJECT_INPUT_MIN),
-  description: z.string().optional(),
-  addition: z.string().optional(),
+  description: cappedText(TEXT_MAX.long).optional(),
+  addition: cappedText(TEXT_MAX.long).optional(),
   'project-size-id': optionalIdField,
   'project-budget-id': optionalIdField,
   'project-start-id': optionalIdField,
@@ -29,7 +29,7 @@ export const ownerDetailsSchema = z.object({
   name: textField(FALLBACK_MESSAGES.minLength(PROJECT_INPUT_MIN), PROJECT_INPUT_MIN),
   email: emailField(MESSAGES.invalidEmail, PROJECT_INPUT_MIN),
   phone: textField(FALLBACK_MESSAGES.minLength(PROJECT_INPUT_MIN), PROJECT_INPUT_MIN),
-  timezone: z.string().optional(),
+  timezone: cappedText(TEXT_MAX.timezone).optional(),
   'help-needed': z.enum(['yes', 'no', 'not_sure']).nullable().optional(),
 });
 export type OwnerDetailsInput = z.infer<typeof ownerDetailsSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { WIZARD_OPTIONAL_TEXT_MIN_SENT } from '../limits.ts';
-import { idField, optionalIdField } from './fields.ts';
+import { TEXT_MAX, WIZARD_OPTIONAL_TEXT_MIN_SENT } from '../limits.ts';
+import { cappedText, idField, optionalIdField } from './fields.ts';
 import {
   wizardDescriptionSchema,
   wizardEmailField,
@@ -22,8 +22,8 @@ export const registerClientUserSchema = z.object({
   email: wizardEmailField,
   password: wizardPasswordField,
   phone: wizardPhoneField,
-  code: z.string().trim().optional(),
-  timezone: z.string().trim().optional(),
+  code: cappedText(TEXT_MAX.short).trim().optional(),
+  timezone: cappedText(TEXT_MAX.timezone).trim().optional(),
 });
 
 export const registerClientCompanySchema = z.object({
@@ -31,8 +31,7 @@ export const registerClientCompanySchema = z.object({
   company_size_id: optionalIdField,
 });
 
-const optionalLongText = z
-  .string()
+const optionalLongText = cappedText(TEXT_MAX.long)
   .optional()
   // The wizard sends description and addition only when longer than 3 characters (client §3).
   .transform((v) => (v !== undefined && v.trim().length >= WIZARD_OPTIONAL_TEXT_MIN_SENT ? v : undefined));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../limits.ts';
 import { TASK_STATUS_IDS, type TaskStatusId, UNFINISHED_TASK_TARGETS } from '../task-status.ts';
 import { estimateField } from './estimate.ts';
-import { idField, textField } from './fields.ts';
+import { cappedText, idField, textField } from './fields.ts';
 
 /** Board messages: the spec quotes none for the task board, so these are ours (ADR 0003). */
 export const BOARD_MESSAGES = {
@@ -58,11 +59,10 @@ export const taskAttributesSchema = z.object({
 });
 export type TaskAttributes = z.infer<typeof taskAttributesSchema>;
 
-const one = (type: string) =>
-  z.object({ data: z.object({ type: z.literal(type), id: z.coerce.number().int().positive() }).nullable() });
+const one = (type: string) => z.object({ data: z.object({ type: z.literal(type), id: idField }).nullable() });
 const many = (type: string) =>
   z.object({
-    data: z.array(z.object({ type: z.literal(type), id: z.coerce.number().int().positive() })).max(50),
+    data: z.array(z.object({ type: z.literal(type), id: idField })).max(50),
   });
 
 /** Relationships of a task body (admin §7: owner, requester, project, tag, status, priority; plus sprint, type). */
@@ -88,9 +88,9 @@ export const sprintCreateSchema = z.object({ project_id: idField });
  * times itself; `unfinished-tasks` is the finish dialog's choice for tasks not yet accepted.
  */
 export const sprintPatchSchema = z.object({
-  'sprint-status-id': z.coerce.number().int(),
-  started: z.string().nullable().optional(),
-  finished: z.string().nullable().optional(),
+  'sprint-status-id': idField,
+  started: cappedText(TEXT_MAX.short).nullable().optional(),
+  finished: cappedText(TEXT_MAX.short).nullable().optional(),
   'unfinished-tasks': z.enum(UNFINISHED_TASK_TARGETS).default('new-tasks'),
 });
 

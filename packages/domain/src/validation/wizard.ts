@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PASSWORD_MIN, PROJECT_INPUT_MIN, WIZARD_DESCRIPTION_MAX, WIZARD_STEPS } from '../limits.ts';
+import {
+  PASSWORD_MIN,
+  PROJECT_INPUT_MIN,
+  TEXT_MAX,
+  WIZARD_DESCRIPTION_MAX,
+  WIZARD_STEPS,
+} from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
 import { emailField, isNumericZero, nonZeroTextField, passwordField } from './fields.ts';
 
@@ -20,6 +26,7 @@ export const wizardPhoneField = z
   .string({ error: MESSAGES.phoneInvalid })
   .trim()
   .regex(/^\d+$/, { error: MESSAGES.phoneInvalid, abort: true })
+  .max(TEXT_MAX.phone, { error: FALLBACK_MESSAGES.maxLength(TEXT_MAX.phone), abort: true })
   .refine((v) => !isNumericZero(v), MESSAGES.phoneInvalid);
 export const wizardPasswordField = passwordField(MESSAGES.passwordMin, PASSWORD_MIN).refine(
   (v) => !isNumericZero(v),

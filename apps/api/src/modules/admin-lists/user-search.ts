@@ -152,7 +152,11 @@ async function userPages(db: Db, query: ListQuery, total: number, pages: number[
 }
 
 /** Active users of one role for the pickers of the admin forms, by name. */
-export async function usersByRole(db: Db, role: Role): Promise<{ data: Resource[] }> {
+export async function usersByRole(
+  db: Db,
+  role: Role,
+  options: { hideContacts: boolean },
+): Promise<{ data: Resource[] }> {
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email, avatar: users.avatar, role: users.role })
     .from(users)
@@ -162,7 +166,12 @@ export async function usersByRole(db: Db, role: Role): Promise<{ data: Resource[
     data: rows.map((u) => ({
       type: 'user',
       id: String(u.id),
-      attributes: { name: u.name, email: u.email, avatar: u.avatar, role: u.role },
+      attributes: {
+        name: u.name,
+        email: options.hideContacts ? null : u.email,
+        avatar: u.avatar,
+        role: u.role,
+      },
     })),
   };
 }

@@ -2,15 +2,20 @@ import type { ProjectSaveInput } from '@dd/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  projectBudgets,
   projectMembers,
   projectProjectTypes,
+  projectSizes,
+  projectStarts,
+  projectStatuses,
   projects,
   projectTechs,
   projectTypes,
   techs,
   users,
 } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, attr } from '../../lib/app-error.ts';
+import { assertIdsExist } from '../admin-forms/checks.ts';
 
 export type ProjectRelationshipsInput = { tech?: number[]; types?: number[]; client?: number[] };
 
@@ -54,6 +59,15 @@ export async function saveProject(
         .where(and(inArray(users.id, client), eq(users.role, 'client'))),
       'client',
     );
+
+  // Unknown lookup ids are the caller's mistake: a 422 naming the field, never a foreign-key 500.
+  const lookups = [
+    [projectSizes, 'project-size-id'],
+    [projectBudgets, 'project-budget-id'],
+    [projectStarts, 'project-start-id'],
+    [projectStatuses, 'project-status-id'],
+  ] as const;
+  for (const [table, name] of lookups) await assertIdsExist(db, table, [input[name]], attr(name));
 
   await db.transaction(async (tx) => {
     await tx

@@ -1,9 +1,10 @@
 import { type Actor, type CompanyUpdateInput, can, type OwnerDetailsInput, SERVER_ERRORS } from '@dd/domain';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, projects, users } from '../../db/schema/index.ts';
+import { companies, companySizes, projects, users } from '../../db/schema/index.ts';
 import { AppError, attr, forbidden, notFound } from '../../lib/app-error.ts';
 import { afterEmailChange } from '../users/email-change.ts';
+import { assertIdsExist } from '../admin-forms/checks.ts';
 import { loadProjectRef } from './load-project.ts';
 import { emailTakenByOther } from './save-project.ts';
 
@@ -22,7 +23,8 @@ async function assertMayUpdateSomeProject(db: Db, actor: Actor, projectIds: numb
 
 export async function updateOwnerCompany(db: Db, actor: Actor, companyId: number, input: CompanyUpdateInput) {
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw notFound('Company');
+  // Someone who may not edit every company gets the same 403 for an unknown id as for someone else's.
+  if (!company) throw can(actor, 'admin:access') ? notFound('Company') : forbidden();
   const owned = await db
     .select({ id: projects.id })
     .from(projects)
@@ -34,9 +36,13 @@ export async function updateOwnerCompany(db: Db, actor: Actor, companyId: number
     actor,
     owned.map((p) => p.id),
   );
+  await assertIdsExist(db, companySizes, [input['company-size-id']], attr('company-size-id'));
   const [row] = await db
     .update(companies)
-    .set({ title: input.title, companySizeId: input['company-size-id'] })
+    .set({
+      title: input.title,
+      ...(input['company-size-id'] !== undefined ? { companySizeId: input['company-size-id'] } : {}),
+    })
     .where(eq(companies.id, companyId))
     .returning();
   return row!;
@@ -54,7 +60,7 @@ export async function updateOwnerDetails(
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user) throw notFound('User');
+  if (!user) throw can(actor, 'admin:access') ? notFound('User') : forbidden();
   const owned = await db
     .select({ id: projects.id })
     .from(projects)

@@ -33,7 +33,7 @@ export type UserRow = {
 };
 
 export type UserPresentOptions = {
-  /** readonlyManager never receives phone or e-mail of others. */
+  /** readonlyManager never receives phone, e-mail or login of others. */
   hideContacts?: boolean;
   teamIds?: number[];
   techIds?: number[];
@@ -48,7 +48,8 @@ export function presentUser(user: UserRow, options: UserPresentOptions = {}): Re
     id: String(user.id),
     attributes: {
       name: user.name,
-      login: user.login,
+      // The login is the e-mail for wizard and invited users, so it is a contact too.
+      login: options.hideContacts ? null : user.login,
       email: options.hideContacts ? null : user.email,
       phone: options.hideContacts ? null : user.phone,
       avatar: user.avatar,

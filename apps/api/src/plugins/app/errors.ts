@@ -1,7 +1,10 @@
-import type { FastifyError } from 'fastify';
+import { isStaffRole } from '@dd/domain';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
+import { ZodError } from 'zod';
+import { AppError, forbidden, unauthorized } from '../../lib/app-error.ts';
+import { NUL_TITLE } from './input-guard.ts';
 
 type JsonApiError = { status: string; title: string; source?: { pointer?: string; parameter?: string } };
 
@@ -11,7 +14,13 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       let status = 500;
       let errors: JsonApiError[];
-      if (error instanceof AppError) {
+      if (error instanceof AppError && error.code === 'not_found' && hidesExistence(request)) {
+        // Someone who cannot see every record (a visitor, a client) gets the answer a record that is
+        // not theirs gets: an unknown id and someone else's id must look the same (issue 11 finding 2).
+        const hidden = request.actor ? forbidden() : unauthorized();
+        status = hidden.status;
+        errors = hidden.details.map((d) => ({ status: String(status), title: d.title }));
+      } else if (error instanceof AppError) {
         status = error.status;
         errors = error.details.map((d) => ({
           status: String(status),
@@ -38,9 +47,24 @@ export default fp(
           status = 400;
           errors = errors.map((e) => ({ ...e, status: '400' }));
         }
+      } else if (error instanceof ZodError) {
+        // A schema parsed by hand in a handler or hook: still the caller's input, never a crash.
+        status = 422;
+        errors = error.issues.map((issue) => ({
+          status: '422',
+          title: issue.message,
+          ...(issue.path.length ? { source: { pointer: `/${issue.path.join('/')}` } } : {}),
+        }));
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         status = error.statusCode;
         errors = [{ status: String(status), title: publicTitle(error) }];
+      } else if (databaseRefusal(error)) {
+        // Fallback for input the database refuses that no check caught first: a 4xx naming the kind,
+        // logged with the SQLSTATE only (never the query parameters).
+        const refusal = databaseRefusal(error)!;
+        status = refusal.status;
+        errors = [{ status: String(status), title: refusal.title }];
+        request.log.warn({ sqlState: refusal.code }, 'database refused the input');
       } else {
         request.log.error({ err: error }, 'unhandled error');
         errors = [{ status: '500', title: 'Internal server error' }];
@@ -73,4 +97,45 @@ function publicTitle(error: FastifyError): string {
     default:
       return error.statusCode === 429 ? 'Too many requests, please try again later' : 'Malformed request';
   }
+}
+
+/** PostgreSQL SQLSTATEs that mean "your input", with the answer each gets. */
+const DATABASE_REFUSALS: Record<string, { status: number; title: string }> = {
+  // foreign_key_violation on insert/update: an id naming no record.
+  '23503': { status: 422, title: 'A related record does not exist' },
+  '23505': { status: 409, title: 'This record already exists' },
+  '23514': { status: 422, title: 'A value is not allowed' },
+  '23502': { status: 422, title: 'A required value is missing' },
+  '22001': { status: 422, title: 'A value is too long' },
+  '22003': { status: 422, title: 'A number is out of range' },
+  '22021': { status: 422, title: NUL_TITLE },
+  '22P05': { status: 422, title: NUL_TITLE },
+  '22P02': { status: 422, title: 'A value has the wrong format' },
+  '22007': { status: 422, title: 'A date or time has the wrong format' },
+  '22008': { status: 422, title: 'A date or time is out of range' },
+};
+
+/** The database's refusal of a request's input, found on the error or its causes (Drizzle wraps). */
+function databaseRefusal(error: unknown): ({ code: string } & { status: number; title: string }) | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code in DATABASE_REFUSALS) {
+      const refusal = DATABASE_REFUSALS[code]!;
+      // Deleting a record others still point at is a conflict, not bad input.
+      const message = String((current as { message?: unknown }).message ?? '');
+      if (code === '23503' && /update or delete on table/.test(message))
+        return { code, status: 409, title: 'This record is still in use' };
+      return { code, ...refusal };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** API record look-ups by a caller who may not see every record: their "not found" must not show. */
+function hidesExistence(request: FastifyRequest): boolean {
+  if (!request.url.startsWith('/api/')) return false;
+  const actor = request.actor;
+  return !actor || !isStaffRole(actor.role);
 }

@@ -1,6 +1,20 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 /** Security headers with a CSP the web app passes: no inline scripts; inline styles for Mantine. */
 export default fp(
   async (app) => {
@@ -25,6 +39,12 @@ export default fp(
       },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: !app.config.publicUrl.startsWith('http://'),
+    });
+    // helmet sets no Permissions-Policy: the app uses no camera, microphone, location, payment or USB,
+    // so every powerful feature is switched off for the page and anything it frames (issue 11 finding 8).
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+      return payload;
     });
   },
   { name: 'security', dependencies: ['config'] },

@@ -1,10 +1,11 @@
+import { idField } from '@dd/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParams = z.object({ id: idField });
 export const listQuery = z.record(z.string(), z.unknown());
 
 /**

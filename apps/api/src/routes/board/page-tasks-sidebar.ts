@@ -1,3 +1,4 @@
+import { idField } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentOf, Included, refs } from '../../lib/jsonapi/document.ts';
@@ -6,7 +7,7 @@ import { sidebarCounts } from '../../modules/board/sidebar.ts';
 import { presentUser } from '../../modules/users/user-presenter.ts';
 import { authorizeBoard } from './board-access.ts';
 
-const sidebarQuery = z.object({ project_id: z.coerce.number().int().positive().max(2_147_483_647) });
+const sidebarQuery = z.object({ project_id: idField });
 
 /**
  * GET /page-tasks/sidebar?project_id= (admin §3, §7): the sidebar counts, and the project's people (the

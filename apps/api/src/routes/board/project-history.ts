@@ -1,3 +1,4 @@
+import { idField } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentOf } from '../../lib/jsonapi/document.ts';
@@ -7,7 +8,7 @@ import { authorizeBoard } from './board-access.ts';
 
 export const HISTORY_PAGE_SIZE = 15;
 const historyQuery = z.object({
-  project_id: z.coerce.number().int().positive().max(2_147_483_647),
+  project_id: idField,
   page: z
     .object({
       page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -1,4 +1,4 @@
-import { taskAttributesSchema, taskRelationshipsSchema } from '@dd/domain';
+import { cappedText, TEXT_MAX, taskAttributesSchema, taskRelationshipsSchema } from '@dd/domain';
 import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ const taskBody = z.object({
     relationships: taskRelationshipsSchema,
   }),
 });
-const includeQuery = z.object({ include: z.string().optional() });
+const includeQuery = z.object({ include: cappedText(TEXT_MAX.query).optional() });
 
 /** The related records a task list asked for (owner, requester, tag). */
 async function includedFor(

@@ -1,3 +1,4 @@
+import { cappedText, idField, TEXT_MAX } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,7 +12,7 @@ import {
 } from '../../modules/admin-lists/company-search.ts';
 
 const listQuery = z.record(z.string(), z.unknown());
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField });
 
 const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,7 +31,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['company'],
         summary: 'One company (admin-level)',
         params: idParams,
-        querystring: z.object({ include: z.string().optional() }),
+        querystring: z.object({ include: cappedText(TEXT_MAX.query).optional() }),
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { idField } from '@dd/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,10 +12,10 @@ import { deleteProjectFile, loadFileMeta, storeProjectFile } from '../../modules
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import uploadStreamRoutes from './upload-stream.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idField });
 const fileParams = z.object({
-  id: z.coerce.number().int().positive(),
-  fileId: z.coerce.number().int().positive(),
+  id: idField,
+  fileId: idField,
 });
 const uploadBody = z.object({
   data: z.object({

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { MAX_FILE_SIZE } from '@dd/domain';
+import { idField, MAX_FILE_SIZE } from '@dd/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { fileTooLargeToStream, storeProjectFileStream } from '../../modules/file
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 
 const OCTET_STREAM = 'application/octet-stream';
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idField });
 const uploadHeaders = z.looseObject({
   'x-file-name': z
     .string()

@@ -1,8 +1,9 @@
+import { idField } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageUrl, loadImage, storeImage } from '../../modules/images/images.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idField });
 const uploadBody = z.object({
   data: z.object({
     type: z.literal('image'),

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createInvitation, loadProjectRef } from '../../modules/invitations/create-invitation.ts';
 import { findOpenInvitation, invalidInvitation } from '../../modules/invitations/invitation-tokens.ts';
 import { registerInvitedUser } from '../../modules/invitations/register-invited.ts';
@@ -97,6 +98,12 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
+      // Invited sign-up is for visitors who are not signed in (admin spec §5): a signed-in user cannot
+      // spend someone's invitation on a second account, nor be switched into one.
+      if (request.actor)
+        throw new AppError('conflict', {
+          title: 'You are already signed in. Sign out to accept this invitation',
+        });
       const { userId, projectId } = await registerInvitedUser(
         app.db,
         request.body.data.attributes,

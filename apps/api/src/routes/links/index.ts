@@ -1,4 +1,4 @@
-import { linkCreateSchema } from '@dd/domain';
+import { idField, linkCreateSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentOf } from '../../lib/jsonapi/document.ts';
@@ -6,14 +6,14 @@ import { presentLink } from '../../modules/links/link-presenter.ts';
 import { attachLinks, createLink, detachLink } from '../../modules/links/project-links.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idField });
 const linkParams = z.object({
-  id: z.coerce.number().int().positive(),
-  linkId: z.coerce.number().int().positive(),
+  id: idField,
+  linkId: idField,
 });
 const createBody = z.object({ data: z.object({ type: z.literal('link'), attributes: linkCreateSchema }) });
 const attachBody = z.object({
-  data: z.array(z.object({ type: z.literal('link'), id: z.coerce.number().int().positive() })).max(50),
+  data: z.array(z.object({ type: z.literal('link'), id: idField })).max(50),
 });
 
 /** Project specification links (client spec §5, §7): create, then attach to the project. */

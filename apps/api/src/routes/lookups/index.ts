@@ -1,3 +1,4 @@
+import { cappedText, TEXT_MAX } from '@dd/domain';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -64,8 +65,8 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Techs with their groups',
         querystring: z.object({
           actualOnly: z.enum(['0', '1', 'true', 'false']).optional(),
-          include: z.string().optional(),
-          sort: z.string().optional(),
+          include: cappedText(TEXT_MAX.query).optional(),
+          sort: cappedText(TEXT_MAX.query).optional(),
         }),
       },
     },

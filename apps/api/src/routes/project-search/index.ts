@@ -1,4 +1,4 @@
-import { projectListScope } from '@dd/domain';
+import { idField, projectListScope } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { JSON_API } from '../../lib/jsonapi/document.ts';
@@ -7,7 +7,7 @@ import { deleteProject, loadProjectRef } from '../../modules/admin-lists/delete-
 import { PROJECT_LIST_RULES, searchProjects } from '../../modules/admin-lists/project-search.ts';
 
 const listQuery = z.record(z.string(), z.unknown());
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField });
 
 const projectSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

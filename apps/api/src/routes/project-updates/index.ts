@@ -1,4 +1,4 @@
-import { can, projectUpdatePostSchema } from '@dd/domain';
+import { can, idField, projectUpdatePostSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -46,13 +46,13 @@ function normalizeFilter(query: Record<string, unknown>): {
     projectId = parsed.filters.find((f) => f.field === 'project_id')?.value;
     delete rest.filter;
   }
-  const id = Number(projectId);
-  if (!Number.isInteger(id) || id < 1)
+  const id = idField.safeParse(projectId);
+  if (!id.success)
     throw new AppError('bad_request', {
       title: 'filter[project_id] is required',
       parameter: 'filter[project_id]',
     });
-  return { rest, projectId: id };
+  return { rest, projectId: id.data };
 }
 
 /** The updates feed on the project page (client spec §2, §5, §7). */

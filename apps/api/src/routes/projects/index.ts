@@ -1,7 +1,16 @@
-import { can, companyUpdateSchema, ownerDetailsSchema, projectSaveSchema } from '@dd/domain';
+import {
+  can,
+  cappedText,
+  companyUpdateSchema,
+  idField,
+  isStaffRole,
+  ownerDetailsSchema,
+  projectSaveSchema,
+  TEXT_MAX,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, forbidden } from '../../lib/app-error.ts';
 import { documentOf } from '../../lib/jsonapi/document.ts';
 import { saveTeam } from '../../modules/project-team/save-team.ts';
 import {
@@ -11,18 +20,18 @@ import {
   rememberVisit,
 } from '../../modules/projects/get-project.ts';
 import { listOwnProjects } from '../../modules/projects/list-own-projects.ts';
-import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import { type LoadedProjectRef, loadProjectRef } from '../../modules/projects/load-project.ts';
 import { presentCompany } from '../../modules/projects/project-presenter.ts';
 import { saveProject } from '../../modules/projects/save-project.ts';
 import { updateOwnerCompany, updateOwnerDetails } from '../../modules/projects/update-company-and-owner.ts';
 import { emailChangedNotice } from '../../modules/users/email-change.ts';
 import { presentUser } from '../../modules/users/user-presenter.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const includeQuery = z.object({ include: z.string().optional() });
+const idParams = z.object({ id: idField });
+const includeQuery = z.object({ include: cappedText(TEXT_MAX.query).optional() });
 const relationshipList = (type: string) =>
   z
-    .object({ data: z.array(z.object({ type: z.literal(type), id: z.coerce.number().int().positive() })) })
+    .object({ data: z.array(z.object({ type: z.literal(type), id: idField })) })
     .transform((r) => r.data.map((d) => d.id));
 
 const userList = relationshipList('user').optional();
@@ -72,6 +81,14 @@ const ownerDetailsBody = z.object({
     }, ownerDetailsSchema),
   }),
 });
+
+/** Would saving this client list add or remove anyone? The owner always stays, sent or not. */
+function changesClientList(ref: LoadedProjectRef, sent: number[]): boolean {
+  const withOwner = (ids: number[]) => new Set(ref.ownerId === null ? ids : [...ids, ref.ownerId]);
+  const current = withOwner(ref.clientIds);
+  const next = withOwner(sent);
+  return current.size !== next.size || [...next].some((id) => !current.has(id));
+}
 
 function parseIncludes(raw: string | undefined): ProjectInclude[] {
   if (!raw) return [];
@@ -157,6 +174,9 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       let actor = app.requireActor(request);
       if (detailsSent) actor = app.authorize(request, 'project:update', ref);
       if (teamSent) actor = app.authorize(request, 'project:manage-team', ref);
+      // A client may send the client list back unchanged but never add or remove people (issue 11
+      // finding 2): checked before any id is looked up, so the answer never tells which ids exist.
+      if (client && !isStaffRole(actor.role) && changesClientList(ref, client)) throw forbidden();
       if (attributes)
         await saveProject(app.db, ref.id, ref.ownerId, attributes, { tech, types, client }, app.config.now());
       if (teamSent) await saveTeam(app.db, ref.id, team, app.config.now());

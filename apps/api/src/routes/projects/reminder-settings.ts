@@ -1,4 +1,10 @@
-import { type Actor, can, reminderSettingCreateSchema, reminderSettingUpdateSchema } from '@dd/domain';
+import {
+  type Actor,
+  can,
+  idField,
+  reminderSettingCreateSchema,
+  reminderSettingUpdateSchema,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.ts';
@@ -12,7 +18,7 @@ import {
   updateReminderSetting,
 } from '../../modules/reminders/reminder-settings.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField });
 const createBody = z.object({
   data: z.object({ type: z.literal('reminder-setting').optional(), attributes: reminderSettingCreateSchema }),
 });
@@ -23,7 +29,7 @@ const updateBody = z.object({
     attributes: reminderSettingUpdateSchema,
   }),
 });
-const idValue = z.coerce.number().int().positive().max(2_147_483_647);
+const idValue = idField;
 
 /**
  * The spec's client asks GET /reminder-setting/search?page[size]=null&sort=... without a filter; the

@@ -1,4 +1,4 @@
-import { addTeamMemberSchema, TEAM_MEMBER_ROLES } from '@dd/domain';
+import { addTeamMemberSchema, idField, TEAM_MEMBER_ROLES } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentOf } from '../../lib/jsonapi/document.ts';
@@ -6,7 +6,7 @@ import { addNewTeamMember } from '../../modules/project-team/add-team-member.ts'
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { presentUser } from '../../modules/users/user-presenter.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField });
 // The modal checks the chosen file's name; here the avatar is the URL POST /image/upload answered.
 const createBody = z.object({
   data: z.object({
@@ -33,7 +33,10 @@ const projectTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // Visitors and other roles get 401/403 before the body is looked at, never a 422.
       preValidation: async (request) => {
-        const { id } = idParams.parse(request.params);
+        // A bad id is left to the schema's own 400; only a well-formed id is authorized here.
+        const params = idParams.safeParse(request.params);
+        if (!params.success) return;
+        const { id } = params.data;
         app.authorize(request, 'project:manage-team', await loadProjectRef(app.db, id));
       },
     },

@@ -1,11 +1,11 @@
-import { REGISTRATION_MARKER_COOKIE, tourStateUpdateSchema } from '@dd/domain';
+import { idField, REGISTRATION_MARKER_COOKIE, tourStateUpdateSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentOf } from '../../lib/jsonapi/document.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { getOrStartTour, presentTourState, saveTour } from '../../modules/tour/tour-state.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField });
 const updateBody = z.object({
   data: z.object({ type: z.literal('tour-state').optional(), attributes: tourStateUpdateSchema }),
 });
@@ -55,7 +55,10 @@ const tourRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateBody,
       },
       preValidation: async (request) => {
-        const { id } = idParams.parse(request.params);
+        // A bad id is left to the schema's own 400; only a well-formed id is authorized here.
+        const params = idParams.safeParse(request.params);
+        if (!params.success) return;
+        const { id } = params.data;
         app.authorize(request, 'project:tour', await loadProjectRef(app.db, id));
       },
     },

@@ -1,9 +1,11 @@
 import {
   canUseGetStartedWizard,
+  cappedText,
   REGISTRATION_MARKER_COOKIE,
   registerClientCompanySchema,
   registerClientProjectSchema,
   registerClientUserSchema,
+  TEXT_MAX,
 } from '@dd/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,7 +33,7 @@ const registerBody = z.object({
     type: z.literal('user').optional(),
     attributes: z.object({
       // Whatever role is sent, sign-up creates a client (client §6): the value is read and ignored.
-      user: registerClientUserSchema.extend({ role: z.string().optional() }).optional(),
+      user: registerClientUserSchema.extend({ role: cappedText(TEXT_MAX.short).optional() }).optional(),
       company: registerClientCompanySchema.partial().optional(),
       project: registerClientProjectSchema,
     }),

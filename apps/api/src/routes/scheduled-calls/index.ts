@@ -1,4 +1,4 @@
-import { can, scheduledCallCreateSchema, slotTimezoneQuerySchema } from '@dd/domain';
+import { can, idField, scheduledCallCreateSchema, slotTimezoneQuerySchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentOf } from '../../lib/jsonapi/document.ts';
@@ -27,7 +27,10 @@ function projectIdOfFilter(filter: unknown): unknown {
 const searchQuery = z.preprocess(
   (raw) => ({ project_id: projectIdOfFilter((raw as Record<string, unknown> | undefined)?.filter) }),
   z.object({
-    project_id: z.coerce.number({ error: 'filter[project_id] is required' }).int().positive(),
+    project_id: z
+      .unknown()
+      .refine((v) => v !== undefined && v !== '', 'filter[project_id] is required')
+      .pipe(idField),
   }),
 );
 

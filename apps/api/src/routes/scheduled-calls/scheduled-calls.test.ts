@@ -317,7 +317,7 @@ describe('POST /scheduled-call/create', () => {
     ).toBe(201);
   });
 
-  it("lets only the project's owner book: other clients and staff get 403, visitors 401, unknown projects 404", async () => {
+  it("lets only the project's owner book: other clients and staff get 403, visitors 401, an unknown project looks like someone else's", async () => {
     const { project } = await owner();
     const { db } = t.database;
     const attributes = { project_id: project.id, scheduled: '2026-11-26 12:00:00' };
@@ -340,7 +340,8 @@ describe('POST /scheduled-call/create', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     const mine = await owner();
-    expect((await book(mine.headers, { ...attributes, project_id: 999_999 })).statusCode).toBe(404);
+    // A client never learns whether a project id exists (issue 11 finding 2): unknown is 403 too.
+    expect((await book(mine.headers, { ...attributes, project_id: 999_999 })).statusCode).toBe(403);
     // Nothing was stored for that slot.
     const rows = await db
       .select()

@@ -1,4 +1,4 @@
-import { COMPANY_TIMEZONE, workHoursUpdateSchema } from '@dd/domain';
+import { COMPANY_TIMEZONE, idField, workHoursUpdateSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
@@ -29,7 +29,7 @@ import { STAFF_CALL_LIST_RULES, searchStaffCalls } from '../../modules/scheduled
 import { loadDaysOff, loadWorkHours, saveWorkHours } from '../../modules/scheduled-calls/work-hours.ts';
 
 const listQuery = z.record(z.string(), z.unknown());
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField });
 const moveBody = z.object({
   data: z.object({
     type: z.literal('scheduled-call').optional(),

@@ -1,4 +1,4 @@
-import { isStaffRole } from '@dd/domain';
+import { cappedText, idField, isStaffRole, TEXT_MAX } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.ts';
@@ -7,7 +7,7 @@ import { settingNameFilter } from '../../modules/settings/search-query.ts';
 import { presentSetting } from '../../modules/settings/setting-presenter.ts';
 import { createSetting, findSettingsByName, updateSetting } from '../../modules/settings/settings.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField });
 const text = z.string().trim().min(1, 'Required').max(200);
 // A value may be empty (an empty phone-prefix list); each setting's own rule decides (setting-rules.ts).
 const value = z.string().trim().max(2000);
@@ -20,7 +20,7 @@ const createBody = z.object({
 const updateBody = z.object({
   data: z.object({
     type: z.literal('setting'),
-    id: z.string().optional(),
+    id: cappedText(TEXT_MAX.short).optional(),
     attributes: z.object({ value }),
   }),
 });

@@ -1,10 +1,11 @@
+import { idField } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import { deleteTeam, searchTeams, TEAM_LIST_RULES } from '../../modules/admin-lists/team-search.ts';
 
 const listQuery = z.record(z.string(), z.unknown());
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField });
 
 const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

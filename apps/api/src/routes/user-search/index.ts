@@ -1,4 +1,4 @@
-import { ROLES } from '@dd/domain';
+import { idField, ROLES } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { JSON_API } from '../../lib/jsonapi/document.ts';
@@ -7,7 +7,7 @@ import { deactivateUser } from '../../modules/admin-lists/deactivate-user.ts';
 import { searchUsers, USER_LIST_RULES, usersByRole } from '../../modules/admin-lists/user-search.ts';
 
 const listQuery = z.record(z.string(), z.unknown());
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField });
 
 const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -32,8 +32,8 @@ const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      app.authorize(request, 'project:list');
-      return usersByRole(app.db, request.query.role);
+      const actor = app.authorize(request, 'project:list');
+      return usersByRole(app.db, request.query.role, { hideContacts: actor.role === 'readonlyManager' });
     },
   );
 

@@ -2,7 +2,10 @@ import {
   adminCreateUserSchema,
   adminRelationshipsSchema,
   can,
+  cappedText,
   editUserSchema,
+  idField,
+  TEXT_MAX,
   userPasswordSchema,
 } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,15 +18,15 @@ import { invalidResetToken } from '../../modules/password-reset/reset-tokens.ts'
 import { emailChangedNotice } from '../../modules/users/email-change.ts';
 import { getUserDocument, USER_INCLUDES } from '../../modules/users/get-user.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const includeQuery = z.object({ include: z.string().optional() });
+const idParams = z.object({ id: idField });
+const includeQuery = z.object({ include: cappedText(TEXT_MAX.query).optional() });
 
 // PATCH /user/{id} carries two shapes (admin §7 and the password flows): a password change, or the
 // admin's edit-user attributes. The handler picks the schema by the presence of `password`.
 const patchUserBody = z.object({
   data: z.object({
     type: z.literal('user').optional(),
-    id: z.union([z.string(), z.number()]).optional(),
+    id: z.union([cappedText(TEXT_MAX.short), z.number()]).optional(),
     attributes: z.record(z.string(), z.unknown()),
     relationships: adminRelationshipsSchema,
   }),
