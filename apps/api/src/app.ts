@@ -11,6 +11,7 @@ import authPlugin from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
 import databasePlugin from './plugins/app/database.ts';
 import errorsPlugin from './plugins/app/errors.ts';
+import eventsPlugin from './plugins/app/events.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
 import securityPlugin from './plugins/external/security.ts';
@@ -19,6 +20,7 @@ import adminFormRoutes from './routes/admin-forms.ts';
 import adminListRoutes from './routes/admin-lists.ts';
 import authorizationRoutes from './routes/authorization/index.ts';
 import boardRoutes from './routes/board/index.ts';
+import eventRoutes from './routes/events/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import lookupRoutes from './routes/lookups/index.ts';
 import mailOutboxRoutes from './routes/mail-outbox/index.ts';
@@ -69,6 +71,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(databasePlugin, { database });
   await app.register(authPlugin);
   await app.register(mailerPlugin);
+  await app.register(eventsPlugin);
 
   // Routes.
   await app.register(
@@ -87,6 +90,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       await api.register(settingRoutes);
       await api.register(boardRoutes);
       await api.register(scheduledCallRoutes);
+      await api.register(eventRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { projectEvents, users } from '../../db/schema/index.ts';
+import { publishEvent } from '../events/publish-event.ts';
 import type { DbOrTx } from './tx.ts';
 
 export type BoardEntity = 'task' | 'sprint' | 'tag' | 'comment';
@@ -14,7 +15,10 @@ export type BoardEvent = {
   at: Date;
 };
 
-/** Project history (issue 7): every change to sprints, tasks, tags and comments, written with the change. */
+/**
+ * Project history (issue 7): every change to sprints, tasks, tags and comments, written with the change,
+ * and announced to the board's live streams (modules/events) when the transaction commits.
+ */
 export async function recordEvent(db: DbOrTx, event: BoardEvent): Promise<void> {
   await db.insert(projectEvents).values({
     projectId: event.projectId,
@@ -25,6 +29,8 @@ export async function recordEvent(db: DbOrTx, event: BoardEvent): Promise<void> 
     details: event.details ?? {},
     createdAt: event.at,
   });
+  // Every board write records its history here, inside its transaction: the live event goes with it.
+  await publishEvent(db, { kind: event.entity, id: event.entityId, projectId: event.projectId });
 }
 
 export type HistoryRow = {

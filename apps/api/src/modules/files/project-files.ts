@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fileBlobs, projectFiles } from '../../db/schema/index.ts';
 import { AppError, attr, notFound } from '../../lib/app-error.ts';
+import { publishEvent } from '../events/publish-event.ts';
 import { base64DecodedLength, decodeDataUrl } from './data-url.ts';
 
 /**
@@ -33,6 +34,7 @@ export async function storeProjectFile(
       })
       .returning();
     await tx.insert(fileBlobs).values({ fileId: file!.id, data: decoded.bytes });
+    await publishEvent(tx, { kind: 'file', id: file!.id, projectId: input.projectId });
     return file!;
   });
 }
@@ -50,9 +52,12 @@ export async function loadFileBytes(db: Db, fileId: number): Promise<Buffer> {
 }
 
 export async function deleteProjectFile(db: Db, projectId: number, fileId: number) {
-  const deleted = await db
-    .delete(projectFiles)
-    .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, projectId)))
-    .returning({ id: projectFiles.id });
-  if (deleted.length === 0) throw notFound('File');
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(projectFiles)
+      .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, projectId)))
+      .returning({ id: projectFiles.id });
+    if (deleted.length === 0) throw notFound('File');
+    await publishEvent(tx, { kind: 'file', id: fileId, projectId });
+  });
 }

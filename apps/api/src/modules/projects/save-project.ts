@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { publishEvent } from '../events/publish-event.ts';
 
 export type ProjectRelationshipsInput = { tech?: number[]; types?: number[]; client?: number[] };
 
@@ -92,6 +93,7 @@ export async function saveProject(
           .insert(projectMembers)
           .values([...keep].map((userId) => ({ projectId: id, userId, kind: 'client' })));
     }
+    await publishEvent(tx, { kind: 'project', id, projectId: id });
   });
 }
 

@@ -1,0 +1,239 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { buildProject, buildUser, signIn, withSessionAs } from '../../test/factories.ts';
+import { listenOnFreePort, openEventStream } from '../../test/sse-client.ts';
+import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
+import { taskDoc } from '../board/board-test-helpers.ts';
+
+let t: TestApp;
+let base: string;
+const streams: Array<{ close: () => Promise<void> }> = [];
+beforeAll(async () => {
+  t = await buildTestApp();
+  base = await listenOnFreePort(t.app);
+});
+afterAll(async () => {
+  for (const s of streams) await s.close();
+  await t.close();
+});
+
+const db = () => t.database.db;
+async function stream(headers: Record<string, string>, url = base) {
+  const s = await openEventStream(url, headers);
+  streams.push(s);
+  return s;
+}
+const bearer = (headers: { authorization: string }) => ({ authorization: headers.authorization });
+
+async function postUpdate(app: FastifyInstance, headers: Record<string, string>, projectId: number) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/project-update/post',
+    headers: { ...headers, 'content-type': JSON_API },
+    payload: {
+      data: {
+        type: 'project-update',
+        attributes: { title: 'update', project_id: projectId, description: 'Done' },
+      },
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data.id as string;
+}
+
+async function createTask(headers: Record<string, string>, projectId: number) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/task/create',
+    headers: { ...headers, 'content-type': JSON_API },
+    payload: taskDoc(projectId, { title: 'Live card' }),
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data.id as string;
+}
+
+describe('GET /api/events', () => {
+  it('answers 401 without a session, and an event stream that is neither buffered nor compressed', async () => {
+    const anonymous = await fetch(`${base}/api/events`);
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).errors[0].status).toBe('401');
+
+    const { headers } = await withSessionAs(db(), 'developer');
+    const s = await stream({ ...bearer(headers), 'accept-encoding': 'gzip, br' });
+    expect(s.response.status).toBe(200);
+    expect(s.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(s.response.headers.get('x-accel-buffering')).toBe('no');
+    expect(s.response.headers.get('cache-control')).toContain('no-cache');
+    expect(s.response.headers.get('content-encoding')).toBeNull();
+    await s.next((e) => e.comment === 'connected');
+    t.app.events.heartbeat();
+    await s.next((e) => e.comment === 'ping');
+  });
+
+  it('authenticates by the session cookie too', async () => {
+    const user = await buildUser(db(), { role: 'projectManager' });
+    const { token } = await signIn(t.app, user.login);
+    const s = await stream({ cookie: `dd_token=${token}` });
+    expect(s.response.status).toBe(200);
+  });
+
+  it("sends an update to the project's staff and client, and nothing to another project's client", async () => {
+    const project = await buildProject(db());
+    const other = await buildProject(db());
+    const pm = await withSessionAs(db(), 'projectManager');
+    const developer = await withSessionAs(db(), 'developer');
+    const { createSession } = await import('../../modules/auth/sessions.ts');
+    const ownSession = await createSession(db(), {
+      userId: project.ownerId!,
+      remember: true,
+      now: new Date(),
+    });
+    const otherSession = await createSession(db(), {
+      userId: other.ownerId!,
+      remember: true,
+      now: new Date(),
+    });
+    const staffStream = await stream(bearer(developer.headers));
+    const clientStream = await stream({ authorization: `Bearer ${ownSession.token}` });
+    const otherClientStream = await stream({ authorization: `Bearer ${otherSession.token}` });
+
+    const updateId = await postUpdate(t.app, pm.headers, project.id);
+    for (const s of [staffStream, clientStream]) {
+      const change = await s.change('update', project.id);
+      expect(change).toMatchObject({ type: 'update', id: updateId, project: String(project.id) });
+      expect(Number(change.eventId)).toBeGreaterThan(0);
+    }
+    // Events arrive in commit order: once the other project's update is there, the first one would be too.
+    await postUpdate(t.app, pm.headers, other.id);
+    await otherClientStream.change('update', other.id);
+    expect(otherClientStream.changes().map((c) => c.project)).toEqual([String(other.id)]);
+    // No personal data: the payload names the change only.
+    const raw = clientStream.received.find((e) => e.data.includes('"update"'))!;
+    expect(Object.keys(JSON.parse(raw.data)).sort()).toEqual(['id', 'project', 'type']);
+  });
+
+  it('sends board events to board users, never to readonlyManager or the client', async () => {
+    const project = await buildProject(db());
+    const pm = await withSessionAs(db(), 'projectManager');
+    const readonly = await withSessionAs(db(), 'readonlyManager');
+    const { createSession } = await import('../../modules/auth/sessions.ts');
+    const owner = await createSession(db(), { userId: project.ownerId!, remember: true, now: new Date() });
+    const boardStream = await stream(bearer(pm.headers));
+    const readonlyStream = await stream(bearer(readonly.headers));
+    const clientStream = await stream({ authorization: `Bearer ${owner.token}` });
+
+    const taskId = await createTask(pm.headers, project.id);
+    expect(await boardStream.change('task', project.id)).toMatchObject({ id: taskId });
+    await postUpdate(t.app, pm.headers, project.id);
+    await readonlyStream.change('update', project.id);
+    await clientStream.change('update', project.id);
+    expect(readonlyStream.changes().map((c) => c.type)).toEqual(['update']);
+    expect(clientStream.changes().map((c) => c.type)).toEqual(['update']);
+  });
+
+  it('replays what a reconnecting stream missed from Last-Event-ID, and asks for a reset when too old', async () => {
+    const project = await buildProject(db());
+    const pm = await withSessionAs(db(), 'projectManager');
+    const first = await stream(bearer(pm.headers));
+    await postUpdate(t.app, pm.headers, project.id);
+    const seen = await first.change('update', project.id);
+    await first.close();
+
+    const missedA = await postUpdate(t.app, pm.headers, project.id);
+    const missedB = await createTask(pm.headers, project.id);
+    const again = await stream({ ...bearer(pm.headers), 'last-event-id': seen.eventId! });
+    await again.change('task', project.id);
+    const replayed = again.changes().filter((c) => c.project === String(project.id));
+    expect(replayed).toEqual([
+      { type: 'update', id: missedA, project: String(project.id) },
+      { type: 'task', id: missedB, project: String(project.id) },
+    ]);
+    // Live events keep flowing after the replay.
+    await postUpdate(t.app, pm.headers, project.id);
+    await again.next(
+      (e) => e.data.includes('"update"') && e.id !== null && Number(e.id) > Number(seen.eventId) + 2,
+    );
+
+    const stale = await stream({ ...bearer(pm.headers), 'last-event-id': '999999999' });
+    await stale.next((e) => e.event === 'reset');
+  });
+
+  it('ends the stream when the session is revoked by logout', async () => {
+    const user = await buildUser(db(), { role: 'developer' });
+    const { authorization } = await signIn(t.app, user.login);
+    const s = await stream({ authorization });
+    await s.next((e) => e.comment === 'connected');
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/authorization/logout',
+      headers: { authorization },
+    });
+    expect(out.statusCode).toBe(204);
+    await s.next((e) => e.event === 'revoked');
+    await s.ended;
+    const after = await fetch(`${base}/api/events`, { headers: { authorization } });
+    expect(after.status).toBe(401);
+  });
+
+  it('ends the stream when the user is deactivated', async () => {
+    const { user, headers } = await withSessionAs(db(), 'developer');
+    const s = await stream(bearer(headers));
+    await s.next((e) => e.comment === 'connected');
+    const { users } = await import('../../db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await db().update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    await s.next((e) => e.event === 'revoked');
+    await s.ended;
+  });
+
+  it('forgets a stream whose client went away', async () => {
+    const { headers } = await withSessionAs(db(), 'developer');
+    const s = await stream(bearer(headers));
+    await s.next((e) => e.comment === 'connected');
+    const before = t.app.events.streams.size;
+    await s.close();
+    await expect.poll(() => t.app.events.streams.size, { timeout: 3000 }).toBe(before - 1);
+  });
+});
+
+describe('two app instances on one database', () => {
+  let second: FastifyInstance;
+  let secondDatabase: Database | null = null;
+  let secondBase: string;
+  beforeAll(async () => {
+    // On PostgreSQL: a second pool and a second LISTEN connection, as another process would have.
+    if (t.database.driver === 'postgres') {
+      const url = (t.database.db as unknown as { $client: { options: { connectionString: string } } }).$client
+        .options.connectionString;
+      secondDatabase = await openDatabase({ databaseUrl: url, dataDir: '' });
+    }
+    second = await buildApp({ config: t.config, database: secondDatabase ?? t.database, logger: false });
+    await second.ready();
+    secondBase = await listenOnFreePort(second);
+  });
+  afterAll(async () => {
+    for (const s of streams.splice(0)) await s.close();
+    await second.close();
+    await secondDatabase?.close();
+  });
+
+  it('a write answered by app A reaches a stream held by app B', async () => {
+    const project = await buildProject(db());
+    const pm = await withSessionAs(db(), 'projectManager');
+    const developer = await withSessionAs(db(), 'developer');
+    const onB = await stream(bearer(developer.headers), secondBase);
+    expect(second.events.streams.size).toBe(1);
+    const updateId = await postUpdate(t.app, pm.headers, project.id);
+    expect(await onB.change('update', project.id)).toMatchObject({ id: updateId });
+    // And a logout answered by A ends B's stream.
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/authorization/logout',
+      headers: bearer(developer.headers),
+    });
+    await onB.next((e) => e.event === 'revoked');
+    await onB.ended;
+  });
+});
