@@ -58,7 +58,7 @@ describe('GET /api/events', () => {
   it('answers 401 without a session, and an event stream that is neither buffered nor compressed', async () => {
     const anonymous = await fetch(`${base}/api/events`);
     expect(anonymous.status).toBe(401);
-    expect((await anonymous.json()).errors[0].status).toBe('401');
+    expect(((await anonymous.json()) as { errors: Array<{ status: string }> }).errors[0]!.status).toBe('401');
 
     const { headers } = await withSessionAs(db(), 'developer');
     const s = await stream({ ...bearer(headers), 'accept-encoding': 'gzip, br' });

@@ -11,7 +11,9 @@ import {
 import { useSortable } from '@dnd-kit/sortable';
 import { ActionIcon, Badge, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import type { CSSProperties } from 'react';
+import { useChangedElsewhereHighlight } from '../../../lib/live-changes.ts';
 import type { BoardTask } from '../api/get-tasks.ts';
+import './task-card.css';
 
 export type TaskCardProps = {
   task: BoardTask;
@@ -83,9 +85,20 @@ function CardBody({ task, actionable, busy, onOpen, onAction }: TaskCardProps) {
 }
 
 /** A card in a column that is not a drop target (Done, My Tasks, Roadblocks, tag columns). */
+/** Where a card sits: when someone else moves it, it flashes for a moment (task-card.css). */
+function useMovedElsewhere(task: BoardTask): string | undefined {
+  const moved = useChangedElsewhereHighlight(
+    'task',
+    task.id,
+    `${task.sprintId}:${task.statusId}:${task.position}`,
+  );
+  return moved ? 'dd-card--moved' : undefined;
+}
+
 export function TaskCard(props: TaskCardProps) {
+  const movedClass = useMovedElsewhere(props.task);
   return (
-    <Paper component="li" withBorder p="xs" radius="sm" data-task-id={props.task.id}>
+    <Paper component="li" withBorder p="xs" radius="sm" data-task-id={props.task.id} className={movedClass}>
       <CardBody {...props} />
     </Paper>
   );
@@ -98,6 +111,7 @@ export function SortableTaskCard(props: TaskCardProps) {
       id: `t:${props.task.id}`,
       data: { kind: 'task' },
     });
+  const movedClass = useMovedElsewhere(props.task);
   const style: CSSProperties = {
     // Translate only: scaling a card to its neighbour's size distorts the text while dragging.
     transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
@@ -113,6 +127,7 @@ export function SortableTaskCard(props: TaskCardProps) {
       ref={setNodeRef}
       style={style}
       data-task-id={props.task.id}
+      className={movedClass}
     >
       <Group gap={6} wrap="nowrap" align="flex-start">
         <ActionIcon
