@@ -8,7 +8,12 @@ const PASSWORD = 'live-pass-123';
 const people = {
   client: { login: 'owner@example.com', name: 'Olivia Owner', role: 'client', phone: '5550100' },
   otherClient: { login: 'other@example.com', name: 'Oscar Other', role: 'client', phone: '5550110' },
-  projectManager: { login: 'pm@example.com', name: 'Peter Manager', role: 'projectManager', phone: '5550200' },
+  projectManager: {
+    login: 'pm@example.com',
+    name: 'Peter Manager',
+    role: 'projectManager',
+    phone: '5550200',
+  },
   developer: { login: 'dev@example.com', name: 'Dana Developer', role: 'developer', phone: '5550300' },
 } as const;
 let projectId = 0;
@@ -77,7 +82,10 @@ suite.journey(
       const boardPath = `/project/tasks/${projectId}`;
       await gotoLive(developer.page, boardPath);
       await developer.page.getByRole('list', { name: 'New tasks' }).getByText('Newsletter').waitFor();
-      assert.deepEqual((await columnOrder(developer.page, 'New tasks')).slice(-2), ['Wish list', 'Newsletter']);
+      assert.deepEqual((await columnOrder(developer.page, 'New tasks')).slice(-2), [
+        'Wish list',
+        'Newsletter',
+      ]);
 
       await signIn(page, people.projectManager.login, PASSWORD);
       await page.goto(boardPath);
@@ -120,7 +128,10 @@ suite.journey(
       await newsletterFirst.waitFor({ timeout: 5000 });
       const lag = Date.now() - movedAt;
       await devList.locator('li.dd-card--moved', { hasText: 'Newsletter' }).waitFor({ state: 'attached' });
-      assert.deepEqual((await columnOrder(developer.page, 'New tasks')).slice(-2), ['Newsletter', 'Wish list']);
+      assert.deepEqual((await columnOrder(developer.page, 'New tasks')).slice(-2), [
+        'Newsletter',
+        'Wish list',
+      ]);
       // Issue 15: within a second of the change (a loaded CI machine gets some slack above).
       console.log(`live board: the other board followed ${lag} ms after the move was answered`);
       // The highlight is short.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /**
  * Which records changed elsewhere (another person, another tab) a moment ago, as the live event stream
@@ -41,4 +41,39 @@ export function useChangedElsewhereHighlight(kind: string, id: number, place: st
     return () => clearTimeout(timer);
   }, [kind, id, place]);
   return highlight;
+}
+
+/** Presence: who (a user id) has which task open for editing, as announced by the event stream. */
+const EDITING_MS = 25_000;
+const editing = new Map<number, { userId: number; until: number }>();
+const editingListeners = new Set<() => void>();
+let editingVersion = 0;
+const notifyEditing = () => {
+  editingVersion += 1;
+  for (const listener of editingListeners) listener();
+};
+
+/** Someone is editing `taskId`; forgotten EDITING_MS after their last announcement. */
+export function markEditing(taskId: number, userId: number): void {
+  const until = Date.now() + EDITING_MS;
+  editing.set(taskId, { userId, until });
+  notifyEditing();
+  setTimeout(() => {
+    if ((editing.get(taskId)?.until ?? 0) <= Date.now()) {
+      editing.delete(taskId);
+      notifyEditing();
+    }
+  }, EDITING_MS + 50);
+}
+
+function subscribeEditing(listener: () => void) {
+  editingListeners.add(listener);
+  return () => editingListeners.delete(listener);
+}
+
+/** The user id editing this task right now, or null. */
+export function useEditingBy(taskId: number): number | null {
+  useSyncExternalStore(subscribeEditing, () => editingVersion);
+  const entry = editing.get(taskId);
+  return entry && entry.until > Date.now() ? entry.userId : null;
 }

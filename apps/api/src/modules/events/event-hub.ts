@@ -91,6 +91,11 @@ export class EventHub {
 
   /** Fans one event out to every stream of this process, once. */
   deliver(event: LiveEvent): void {
+    if (event.id <= 0) {
+      // Presence: not stored, nothing to remember.
+      for (const stream of this.streams) stream.push(event);
+      return;
+    }
     if (this.#seen.has(event.id)) return;
     this.#seen.add(event.id);
     if (this.#seen.size > SEEN_KEPT) this.#seen.delete(this.#seen.values().next().value as number);

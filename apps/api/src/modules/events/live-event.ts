@@ -11,7 +11,9 @@ export type LiveEventKind =
   | 'task'
   | 'tag'
   | 'comment'
-  | 'call';
+  | 'call'
+  /** Presence: someone has this task open for editing (not stored, never replayed). */
+  | 'editing';
 
 export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = [
   'project',
@@ -24,6 +26,7 @@ export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = [
   'tag',
   'comment',
   'call',
+  'editing',
 ];
 
 /** The channel every process LISTENs on; the payload is a LiveEvent as JSON. */
@@ -40,9 +43,11 @@ export type LiveEvent = {
   projectId: number;
   ownerId: number | null;
   clientIds: number[];
+  /** Presence only: who is editing (a user id, no name or address). */
+  userId?: number;
 };
 
-const BOARD_KINDS = new Set<LiveEventKind>(['sprint', 'task', 'tag', 'comment']);
+const BOARD_KINDS = new Set<LiveEventKind>(['sprint', 'task', 'tag', 'comment', 'editing']);
 
 /**
  * Who may receive an event: the same rules as the routes that read the resource. Board resources follow
@@ -64,8 +69,10 @@ export function wireEvent(event: LiveEvent): string {
     type: event.kind,
     id: String(event.resourceId),
     project: String(event.projectId),
+    ...(event.userId !== undefined ? { user: String(event.userId) } : {}),
   });
-  return `id: ${event.id}\ndata: ${data}\n\n`;
+  // Presence is not stored: no id, so it never moves the browser's Last-Event-ID.
+  return event.id > 0 ? `id: ${event.id}\ndata: ${data}\n\n` : `data: ${data}\n\n`;
 }
 
 /** A NOTIFY payload back into an event; null for anything malformed. */
@@ -82,6 +89,7 @@ export function parseLiveEvent(payload: string): LiveEvent | null {
       projectId: Number(raw.project_id),
       ownerId: raw.owner_id == null ? null : Number(raw.owner_id),
       clientIds: Array.isArray(raw.client_ids) ? raw.client_ids.map(Number) : [],
+      ...(raw.user_id != null ? { userId: Number(raw.user_id) } : {}),
     };
   } catch {
     return null;

@@ -25,3 +25,21 @@ export async function publishEvent(db: Pick<Db, 'execute'>, change: PublishedCha
     )
     select pg_notify(${EVENTS_CHANNEL}, row_to_json(inserted)::text) from inserted`);
 }
+
+/**
+ * Presence (issue 15 §3): "this user has this task open for editing", announced to the board's streams
+ * and nowhere stored; the web app repeats it while the task modal is open and forgets it after a while.
+ */
+export async function publishEditing(
+  db: Pick<Db, 'execute'>,
+  editing: { taskId: number; projectId: number; userId: number },
+): Promise<void> {
+  await db.execute(sql`
+    select pg_notify(${EVENTS_CHANNEL}, json_build_object(
+      'id', 0, 'kind', 'editing', 'resource_id', ${editing.taskId}::int, 'project_id', p.id,
+      'owner_id', p.owner_id, 'user_id', ${editing.userId}::int,
+      'client_ids', coalesce((select array_agg(m.user_id) from project_members m
+                              where m.project_id = p.id and m.kind = 'client'), '{}')
+    )::text)
+    from projects p where p.id = ${editing.projectId}`);
+}

@@ -36,7 +36,9 @@ describe('GET /api/events by role', () => {
     try {
       const keyedBase = await listenOnFreePort(keyed.app);
       const { headers } = await withSessionAs(keyed.database.db, 'developer');
-      const bare = await fetch(`${keyedBase}/api/events`, { headers: { authorization: headers.authorization } });
+      const bare = await fetch(`${keyedBase}/api/events`, {
+        headers: { authorization: headers.authorization },
+      });
       expect(bare.status).toBe(401);
       const withKey = await fetch(`${keyedBase}/api/events?key=web`, {
         headers: { authorization: headers.authorization },

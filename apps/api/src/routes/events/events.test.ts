@@ -133,6 +133,40 @@ describe('GET /api/events', () => {
     expect(clientStream.changes().map((c) => c.type)).toEqual(['update']);
   });
 
+  it('announces who has a task open for editing to board users only, without storing it', async () => {
+    const project = await buildProject(db());
+    const pm = await withSessionAs(db(), 'projectManager');
+    const developer = await withSessionAs(db(), 'developer');
+    const readonly = await withSessionAs(db(), 'readonlyManager');
+    const taskId = await createTask(pm.headers, project.id);
+    const pmStream = await stream(bearer(pm.headers));
+    const readonlyStream = await stream(bearer(readonly.headers));
+    const editing = await t.app.inject({
+      method: 'POST',
+      url: `/api/task/${taskId}/editing`,
+      headers: bearer(developer.headers),
+    });
+    expect(editing.statusCode).toBe(204);
+    const seen = await pmStream.next((e) => e.data.includes('"editing"'));
+    expect(JSON.parse(seen.data)).toEqual({
+      type: 'editing',
+      id: taskId,
+      project: String(project.id),
+      user: String(developer.user.id),
+    });
+    // Not stored: it carries no id, so it never moves Last-Event-ID.
+    expect(seen.id).toBeNull();
+    await postUpdate(t.app, pm.headers, project.id);
+    await readonlyStream.change('update', project.id);
+    expect(readonlyStream.changes().map((c) => c.type)).toEqual(['update']);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/task/${taskId}/editing`,
+      headers: bearer(readonly.headers),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('replays what a reconnecting stream missed from Last-Event-ID, and asks for a reset when too old', async () => {
     const project = await buildProject(db());
     const pm = await withSessionAs(db(), 'projectManager');

@@ -8,10 +8,10 @@ import { myScheduledCallsQueryKey } from '../../features/project-page/api/schedu
 import { projectScheduledCallsQueryKey } from '../../features/project-page/api/schedule-call-project-calls.ts';
 import { boardKeys } from '../../features/task-board/api/board-keys.ts';
 import { EVENTS_URL } from '../../lib/api-client.ts';
-import { markRemoteChange } from '../../lib/live-changes.ts';
+import { markEditing, markRemoteChange } from '../../lib/live-changes.ts';
 
 /** One change as GET /api/events names it (no data: the screens refetch what they show). */
-export type LiveChange = { type: string; id: string; project: string };
+export type LiveChange = { type: string; id: string; project: string; user?: string };
 
 /** The queries that show a change: exactly those are refetched (when on screen) or marked stale. */
 export function queriesShowing(change: LiveChange): QueryKey[] {
@@ -96,6 +96,10 @@ export function useLiveUpdates(signedIn: boolean) {
         try {
           change = JSON.parse(message.data) as LiveChange;
         } catch {
+          return;
+        }
+        if (change.type === 'editing' && change.user) {
+          markEditing(Number(change.id), Number(change.user));
           return;
         }
         if (change.type === 'task') markRemoteChange('task', Number(change.id));

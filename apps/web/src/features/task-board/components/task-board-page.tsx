@@ -1,7 +1,7 @@
 import { activeSprint, SPRINT_STATUS, TASK_SIDEBAR_COLLAPSE } from '@dd/domain';
 import { Alert, Box, Burger, Collapse, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useActor } from '../../auth/api/get-session.ts';
 // The project's title and section tabs frame the board as they frame every /project/ screen (client §2).
@@ -16,6 +16,7 @@ import { type BoardTask, useTasks } from '../api/get-tasks.ts';
 import { useMoveTask } from '../api/move-task.ts';
 import { BoardColumns } from './board-columns.tsx';
 import { type ColumnKey, readOpenColumns, toggleColumn, writeOpenColumns } from './board-model.ts';
+import { BoardPeople } from './board-people.ts';
 import { BoardSidebar } from './board-sidebar.tsx';
 import { TaskModal, type TaskModalTarget } from './task-modal.tsx';
 
@@ -43,6 +44,7 @@ function TaskBoard() {
   const [modal, setModal] = useState<TaskModalTarget | null>(null);
   const narrow = useMediaQuery(`(max-width: ${TASK_SIDEBAR_COLLAPSE - 1}px)`) ?? false;
   const [menuOpen, setMenuOpen] = useState(false);
+  const boardPeople = useMemo(() => ({ people: sidebar.data?.people ?? [], meId }), [sidebar.data, meId]);
 
   const updateColumns = (next: ColumnKey[]) => {
     setColumns(next);
@@ -74,70 +76,72 @@ function TaskBoard() {
   );
 
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Task board
-        </Title>
-        {narrow && (
-          <Burger
-            opened={menuOpen}
-            onClick={() => setMenuOpen((o) => !o)}
-            aria-label={menuOpen ? 'Hide board menu' : 'Show board menu'}
-            aria-expanded={menuOpen}
-            size="sm"
-          />
-        )}
-      </Group>
-      <Group align="flex-start" wrap="nowrap" gap="sm">
-        {!narrow && (
-          <Paper withBorder radius="md" py="xs" w={230} style={{ flex: '0 0 230px' }}>
-            {sidebarPanel}
-          </Paper>
-        )}
-        <Box style={{ flex: 1, minWidth: 0 }}>
+    <BoardPeople.Provider value={boardPeople}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            Task board
+          </Title>
           {narrow && (
-            <Collapse expanded={menuOpen}>
-              <Paper withBorder radius="md" py="xs" mb="sm">
-                {sidebarPanel}
-              </Paper>
-            </Collapse>
+            <Burger
+              opened={menuOpen}
+              onClick={() => setMenuOpen((o) => !o)}
+              aria-label={menuOpen ? 'Hide board menu' : 'Show board menu'}
+              aria-expanded={menuOpen}
+              size="sm"
+            />
           )}
-          <BoardColumns
+        </Group>
+        <Group align="flex-start" wrap="nowrap" gap="sm">
+          {!narrow && (
+            <Paper withBorder radius="md" py="xs" w={230} style={{ flex: '0 0 230px' }}>
+              {sidebarPanel}
+            </Paper>
+          )}
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            {narrow && (
+              <Collapse expanded={menuOpen}>
+                <Paper withBorder radius="md" py="xs" mb="sm">
+                  {sidebarPanel}
+                </Paper>
+              </Collapse>
+            )}
+            <BoardColumns
+              projectId={projectId}
+              meId={meId}
+              columns={columns}
+              tasks={tasks.data}
+              sprints={sprintList}
+              tags={tags.data}
+              sidebar={sidebar.data}
+              busy={busy}
+              isActionable={isActionable}
+              onColumnsChange={updateColumns}
+              onOpenTask={(task) => setModal({ mode: 'edit', task })}
+              onAction={(task, action) => taskStatus.mutate({ task, action })}
+              onMove={(move) => moveTask.mutate(move)}
+              onCreateSprint={() => createSprint.mutate()}
+              onStartSprint={(sprintId) => sprintStatus.mutate({ sprintId, action: 'start' })}
+              onFinishSprint={(sprintId, unfinished) =>
+                sprintStatus.mutate({ sprintId, action: 'finish', unfinished })
+              }
+            />
+          </Box>
+        </Group>
+        {modal && (
+          <TaskModal
+            key={modal.mode === 'edit' ? modal.task.id : 'new'}
             projectId={projectId}
-            meId={meId}
-            columns={columns}
-            tasks={tasks.data}
-            sprints={sprintList}
+            target={modal}
             tags={tags.data}
-            sidebar={sidebar.data}
-            busy={busy}
-            isActionable={isActionable}
-            onColumnsChange={updateColumns}
-            onOpenTask={(task) => setModal({ mode: 'edit', task })}
-            onAction={(task, action) => taskStatus.mutate({ task, action })}
-            onMove={(move) => moveTask.mutate(move)}
-            onCreateSprint={() => createSprint.mutate()}
-            onStartSprint={(sprintId) => sprintStatus.mutate({ sprintId, action: 'start' })}
-            onFinishSprint={(sprintId, unfinished) =>
-              sprintStatus.mutate({ sprintId, action: 'finish', unfinished })
-            }
+            people={sidebar.data?.people ?? []}
+            meId={meId}
+            activeSprintId={active?.id ?? null}
+            actionable={modal.mode === 'edit' && isActionable(modal.task)}
+            onClose={() => setModal(null)}
           />
-        </Box>
-      </Group>
-      {modal && (
-        <TaskModal
-          key={modal.mode === 'edit' ? modal.task.id : 'new'}
-          projectId={projectId}
-          target={modal}
-          tags={tags.data}
-          people={sidebar.data?.people ?? []}
-          meId={meId}
-          activeSprintId={active?.id ?? null}
-          actionable={modal.mode === 'edit' && isActionable(modal.task)}
-          onClose={() => setModal(null)}
-        />
-      )}
-    </Stack>
+        )}
+      </Stack>
+    </BoardPeople.Provider>
   );
 }

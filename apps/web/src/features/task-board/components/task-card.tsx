@@ -11,8 +11,9 @@ import {
 import { useSortable } from '@dnd-kit/sortable';
 import { ActionIcon, Badge, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { useChangedElsewhereHighlight } from '../../../lib/live-changes.ts';
+import { useChangedElsewhereHighlight, useEditingBy } from '../../../lib/live-changes.ts';
 import type { BoardTask } from '../api/get-tasks.ts';
+import { useBoardPeople } from './board-people.ts';
 import './task-card.css';
 
 export type TaskCardProps = {
@@ -25,6 +26,19 @@ export type TaskCardProps = {
 };
 
 const TYPE_COLORS: Record<number, string> = { 1: 'red', 2: 'orange', 3: 'blue' };
+
+/** "Dana Developer is editing": someone else has this card open (presence, from the event stream). */
+function EditingBy({ taskId }: { taskId: number }) {
+  const userId = useEditingBy(taskId);
+  const { people, meId } = useBoardPeople();
+  if (userId === null || userId === meId) return null;
+  const name = people.find((p) => p.id === userId)?.name ?? 'Someone';
+  return (
+    <Text size="xs" c="orange.9" mt={4} aria-live="polite">
+      ✎ {name} is editing
+    </Text>
+  );
+}
 
 function CardBody({ task, actionable, busy, onOpen, onAction }: TaskCardProps) {
   return (
@@ -57,6 +71,7 @@ function CardBody({ task, actionable, busy, onOpen, onAction }: TaskCardProps) {
           </Text>
         )}
       </Group>
+      <EditingBy taskId={task.id} />
       {task.statusId === TASK_STATUS.accepted && task.accepted ? (
         <Text size="xs" fw={600} mt={6}>
           Accepted {formatDateTime(task.accepted)}
