@@ -136,6 +136,15 @@ suite.journey(
       console.log(`live board: the other board followed ${lag} ms after the move was answered`);
       // The highlight is short.
       await devList.locator('li.dd-card--moved').waitFor({ state: 'detached', timeout: 4000 });
+
+      // Presence: the developer opens "Wish list"; the manager's card says who is editing it.
+      await devList.getByRole('button', { name: 'Wish list', exact: true }).click();
+      await developer.page.getByRole('dialog', { name: /^Task #\d+$/ }).waitFor();
+      await newList
+        .locator('li', { hasText: 'Wish list' })
+        .getByText(`${people.developer.name} is editing`)
+        .waitFor({ timeout: 5000 });
+      assert.equal(await newList.getByText(/is editing/).count(), 1);
     } finally {
       await developer.context.close();
     }
