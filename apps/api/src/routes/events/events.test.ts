@@ -194,6 +194,48 @@ describe('GET /api/events', () => {
     await stale.next((e) => e.event === 'reset');
   });
 
+  it("moves a quiet stream's Last-Event-ID with the heartbeat, so it resumes without a reset", async () => {
+    const mine = await buildProject(db());
+    const other = await buildProject(db());
+    const pm = await withSessionAs(db(), 'projectManager');
+    const { createSession } = await import('../../modules/auth/sessions.ts');
+    const owner = await createSession(db(), { userId: mine.ownerId!, remember: true, now: new Date() });
+    const quiet = await stream({ authorization: `Bearer ${owner.token}` });
+    const watcher = await stream(bearer(pm.headers));
+    await postUpdate(t.app, pm.headers, other.id);
+    const unseen = await watcher.change('update', other.id);
+    t.app.events.heartbeat();
+    const beat = await quiet.next((e) => e.comment === 'ping' && e.id !== null);
+    expect(Number(beat.id)).toBeGreaterThanOrEqual(Number(unseen.eventId));
+    expect(quiet.changes()).toEqual([]);
+    await quiet.close();
+    const resumed = await stream({ authorization: `Bearer ${owner.token}`, 'last-event-id': beat.id! });
+    const mineUpdate = await postUpdate(t.app, pm.headers, mine.id);
+    expect(await resumed.change('update', mine.id)).toMatchObject({ id: mineUpdate });
+    expect(resumed.received.some((e) => e.event === 'reset')).toBe(false);
+  });
+
+  it.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')(
+    'survives a lost LISTEN connection: reconnects and delivers what committed meanwhile',
+    async () => {
+      const project = await buildProject(db());
+      const pm = await withSessionAs(db(), 'projectManager');
+      const s = await stream(bearer(pm.headers));
+      await s.next((e) => e.comment === 'connected');
+      const { sql } = await import('drizzle-orm');
+      const killed = await db().execute(
+        sql`select pg_terminate_backend(pid) as killed from pg_stat_activity
+            where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+      );
+      expect((killed as unknown as { rows: Array<{ killed: boolean }> }).rows).toEqual([{ killed: true }]);
+      // Written while this process may not be listening: the catch-up after the reconnect brings it.
+      const updateId = await postUpdate(t.app, pm.headers, project.id);
+      expect(await s.change('update', project.id, 10_000)).toMatchObject({ id: updateId });
+      const later = await postUpdate(t.app, pm.headers, project.id);
+      await s.next((e) => e.data.includes(`"id":"${later}"`), 10_000);
+    },
+  );
+
   it('ends the stream when the session is revoked by logout', async () => {
     const user = await buildUser(db(), { role: 'developer' });
     const { authorization } = await signIn(t.app, user.login);
