@@ -3,6 +3,7 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, projects, users } from '../../db/schema/index.ts';
 import { AppError, attr, forbidden, notFound } from '../../lib/app-error.ts';
+import { publishEvent } from '../events/publish-event.ts';
 import { loadProjectRef } from './load-project.ts';
 import { emailTakenByOther } from './save-project.ts';
 
@@ -33,12 +34,17 @@ export async function updateOwnerCompany(db: Db, actor: Actor, companyId: number
     actor,
     owned.map((p) => p.id),
   );
-  const [row] = await db
-    .update(companies)
-    .set({ title: input.title, companySizeId: input['company-size-id'] })
-    .where(eq(companies.id, companyId))
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(companies)
+      .set({ title: input.title, companySizeId: input['company-size-id'] })
+      .where(eq(companies.id, companyId))
+      .returning();
+    // The project pages showing this company refetch (live events).
+    for (const project of owned)
+      await publishEvent(tx, { kind: 'project', id: project.id, projectId: project.id });
+    return row!;
+  });
 }
 
 export async function updateOwnerDetails(
@@ -62,17 +68,22 @@ export async function updateOwnerDetails(
   );
   if (await emailTakenByOther(db, input.email, userId))
     throw new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
-  const [row] = await db
-    .update(users)
-    .set({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      ...(input.timezone !== undefined ? { timezone: input.timezone || null } : {}),
-      ...(input['help-needed'] !== undefined ? { helpNeeded: input['help-needed'] } : {}),
-      updatedAt: now,
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        ...(input.timezone !== undefined ? { timezone: input.timezone || null } : {}),
+        ...(input['help-needed'] !== undefined ? { helpNeeded: input['help-needed'] } : {}),
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    // The pages of the projects this person owns refetch (live events).
+    for (const project of owned)
+      await publishEvent(tx, { kind: 'project', id: project.id, projectId: project.id });
+    return row!;
+  });
 }

@@ -133,6 +133,28 @@ describe('GET /api/events', () => {
     expect(clientStream.changes().map((c) => c.type)).toEqual(['update']);
   });
 
+  it("announces the project when the details form saves its owner's details", async () => {
+    const project = await buildProject(db());
+    const pm = await withSessionAs(db(), 'projectManager');
+    const developer = await withSessionAs(db(), 'developer');
+    const s = await stream(bearer(developer.headers));
+    await s.next((e) => e.comment === 'connected');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${project.ownerId}/details`,
+      headers: { ...pm.headers, 'content-type': JSON_API },
+      payload: {
+        data: {
+          type: 'user',
+          id: String(project.ownerId),
+          attributes: { name: 'Olivia Owner', email: `owner-${project.id}@example.com`, phone: '5550100' },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await s.change('project', project.id)).toMatchObject({ id: String(project.id) });
+  });
+
   it('announces who has a task open for editing to board users only, without storing it', async () => {
     const project = await buildProject(db());
     const pm = await withSessionAs(db(), 'projectManager');
