@@ -83,6 +83,8 @@ export async function saveProject(
           .values([...new Set(types)].map((projectTypeId) => ({ projectId: id, projectTypeId })));
     }
     if (client) {
+      // Announced to the clients it had too: one taken off the project refetches and loses it.
+      await publishEvent(tx, { kind: 'project', id, projectId: id });
       const keep = new Set(client);
       if (ownerId) keep.add(ownerId);
       await tx

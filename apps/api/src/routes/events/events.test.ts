@@ -155,6 +155,35 @@ describe('GET /api/events', () => {
     expect(await s.change('project', project.id)).toMatchObject({ id: String(project.id) });
   });
 
+  it('tells a client taken off a project, as well as the ones it has now', async () => {
+    const project = await buildProject(db());
+    const admin = await withSessionAs(db(), 'admin');
+    const leaving = await withSessionAs(db(), 'client');
+    const joining = await withSessionAs(db(), 'client');
+    const { projectMembers } = await import('../../db/schema/index.ts');
+    await db()
+      .insert(projectMembers)
+      .values({ projectId: project.id, userId: leaving.user.id, kind: 'client' });
+    const leavingStream = await stream(bearer(leaving.headers));
+    const joiningStream = await stream(bearer(joining.headers));
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/project/${project.id}`,
+      headers: admin.headers,
+      payload: {
+        data: {
+          type: 'project',
+          id: String(project.id),
+          attributes: { title: project.title },
+          relationships: { client: { data: [{ type: 'user', id: String(joining.user.id) }] } },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await leavingStream.change('project', project.id);
+    await joiningStream.change('project', project.id);
+  });
+
   it('announces who has a task open for editing to board users only, without storing it', async () => {
     const project = await buildProject(db());
     const pm = await withSessionAs(db(), 'projectManager');
