@@ -75,73 +75,73 @@ function TaskBoard() {
     />
   );
 
-  return (
-    <BoardPeople.Provider value={boardPeople}>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h3">
-            Task board
-          </Title>
-          {narrow && (
-            <Burger
-              opened={menuOpen}
-              onClick={() => setMenuOpen((o) => !o)}
-              aria-label={menuOpen ? 'Hide board menu' : 'Show board menu'}
-              aria-expanded={menuOpen}
-              size="sm"
-            />
-          )}
-        </Group>
-        <Group align="flex-start" wrap="nowrap" gap="sm">
-          {!narrow && (
-            <Paper withBorder radius="md" py="xs" w={230} style={{ flex: '0 0 230px' }}>
-              {sidebarPanel}
-            </Paper>
-          )}
-          <Box style={{ flex: 1, minWidth: 0 }}>
-            {narrow && (
-              <Collapse expanded={menuOpen}>
-                <Paper withBorder radius="md" py="xs" mb="sm">
-                  {sidebarPanel}
-                </Paper>
-              </Collapse>
-            )}
-            <BoardColumns
-              projectId={projectId}
-              meId={meId}
-              columns={columns}
-              tasks={tasks.data}
-              sprints={sprintList}
-              tags={tags.data}
-              sidebar={sidebar.data}
-              busy={busy}
-              isActionable={isActionable}
-              onColumnsChange={updateColumns}
-              onOpenTask={(task) => setModal({ mode: 'edit', task })}
-              onAction={(task, action) => taskStatus.mutate({ task, action })}
-              onMove={(move) => moveTask.mutate(move)}
-              onCreateSprint={() => createSprint.mutate()}
-              onStartSprint={(sprintId) => sprintStatus.mutate({ sprintId, action: 'start' })}
-              onFinishSprint={(sprintId, unfinished) =>
-                sprintStatus.mutate({ sprintId, action: 'finish', unfinished })
-              }
-            />
-          </Box>
-        </Group>
-        {modal && (
-          <TaskModal
-            key={modal.mode === 'edit' ? modal.task.id : 'new'}
-            projectId={projectId}
-            target={modal}
-            tags={tags.data}
-            people={sidebar.data?.people ?? []}
-            meId={meId}
-            activeSprintId={active?.id ?? null}
-            actionable={modal.mode === 'edit' && isActionable(modal.task)}
-            onClose={() => setModal(null)}
+  const board = (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          Task board
+        </Title>
+        {narrow && (
+          <Burger
+            opened={menuOpen}
+            onClick={() => setMenuOpen((o) => !o)}
+            aria-label={menuOpen ? 'Hide board menu' : 'Show board menu'}
+            aria-expanded={menuOpen}
+            size="sm"
           />
         )}
-      </Stack>
-    </BoardPeople.Provider>
+      </Group>
+      <Group align="flex-start" wrap="nowrap" gap="sm">
+        {!narrow && (
+          <Paper withBorder radius="md" py="xs" w={230} style={{ flex: '0 0 230px' }}>
+            {sidebarPanel}
+          </Paper>
+        )}
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {narrow && (
+            <Collapse expanded={menuOpen}>
+              <Paper withBorder radius="md" py="xs" mb="sm">
+                {sidebarPanel}
+              </Paper>
+            </Collapse>
+          )}
+          <BoardColumns
+            projectId={projectId}
+            meId={meId}
+            columns={columns}
+            tasks={tasks.data}
+            sprints={sprintList}
+            tags={tags.data}
+            sidebar={sidebar.data}
+            busy={busy}
+            isActionable={isActionable}
+            onColumnsChange={updateColumns}
+            onOpenTask={(task) => setModal({ mode: 'edit', task })}
+            onAction={(task, action) => taskStatus.mutate({ task, action })}
+            onMove={(move) => moveTask.mutate(move)}
+            onCreateSprint={() => createSprint.mutate()}
+            onStartSprint={(sprintId) => sprintStatus.mutate({ sprintId, action: 'start' })}
+            onFinishSprint={(sprintId, unfinished) =>
+              sprintStatus.mutate({ sprintId, action: 'finish', unfinished })
+            }
+          />
+        </Box>
+      </Group>
+      {modal && (
+        <TaskModal
+          key={modal.mode === 'edit' ? modal.task.id : 'new'}
+          projectId={projectId}
+          target={modal}
+          tags={tags.data}
+          people={sidebar.data?.people ?? []}
+          meId={meId}
+          activeSprintId={active?.id ?? null}
+          actionable={modal.mode === 'edit' && isActionable(modal.task)}
+          onClose={() => setModal(null)}
+        />
+      )}
+    </Stack>
   );
+  // Cards name who else is editing them (presence) from the board's people.
+  return <BoardPeople.Provider value={boardPeople}>{board}</BoardPeople.Provider>;
 }
