@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { projectEvents, users } from '../../db/schema/index.ts';
+import { liveEventKind } from '../events/live-event.ts';
 import { publishEvent } from '../events/publish-event.ts';
 import type { DbOrTx } from './tx.ts';
 
@@ -30,7 +31,9 @@ export async function recordEvent(db: DbOrTx, event: BoardEvent): Promise<void> 
     createdAt: event.at,
   });
   // Every board write records its history here, inside its transaction: the live event goes with it.
-  await publishEvent(db, { kind: event.entity, id: event.entityId, projectId: event.projectId });
+  // History entities that name no live kind are history only.
+  const kind = liveEventKind(event.entity);
+  if (kind) await publishEvent(db, { kind, id: event.entityId, projectId: event.projectId });
 }
 
 export type HistoryRow = {

@@ -29,6 +29,13 @@ export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = [
   'editing',
 ];
 
+/** The live kind named by a history entity or other string, or null when it is none. */
+export function liveEventKind(name: string): LiveEventKind | null {
+  return name !== 'editing' && (LIVE_EVENT_KINDS as readonly string[]).includes(name)
+    ? (name as LiveEventKind)
+    : null;
+}
+
 /** The channel every process LISTENs on; the payload is a LiveEvent as JSON. */
 export const EVENTS_CHANNEL = 'dd_events';
 
