@@ -13,6 +13,7 @@ import configPlugin from './plugins/app/config.ts';
 import contactGuardPlugin from './plugins/app/contact-guard.ts';
 import databasePlugin from './plugins/app/database.ts';
 import errorsPlugin from './plugins/app/errors.ts';
+import eventsPlugin from './plugins/app/events.ts';
 import inputGuardPlugin from './plugins/app/input-guard.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
@@ -22,6 +23,7 @@ import adminFormRoutes from './routes/admin-forms.ts';
 import adminListRoutes from './routes/admin-lists.ts';
 import authorizationRoutes from './routes/authorization/index.ts';
 import boardRoutes from './routes/board/index.ts';
+import eventRoutes from './routes/events/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import lookupRoutes from './routes/lookups/index.ts';
 import mailOutboxRoutes from './routes/mail-outbox/index.ts';
@@ -96,6 +98,7 @@ export async function buildApp({
   await app.register(databasePlugin, { database });
   await app.register(authPlugin);
   await app.register(mailerPlugin);
+  await app.register(eventsPlugin);
 
   // Routes.
   await app.register(
@@ -114,6 +117,7 @@ export async function buildApp({
       await api.register(settingRoutes);
       await api.register(boardRoutes);
       await api.register(scheduledCallRoutes);
+      await api.register(eventRoutes);
     },
     { prefix: '/api' },
   );

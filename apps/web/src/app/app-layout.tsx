@@ -5,6 +5,7 @@ import { useActor } from '../features/auth/api/get-session.ts';
 import { RouteLoader } from './shell/full-page-loader.tsx';
 import { GlobalProgress } from './shell/global-progress.tsx';
 import { Header } from './shell/header.tsx';
+import { useLiveUpdates } from './shell/live-updates.ts';
 import { ProjectsStripPlaceholder } from './shell/projects-strip-placeholder.tsx';
 import './shell/shell.css';
 
@@ -20,6 +21,8 @@ export function AppLayout() {
   const withHeader = pathname !== '/get-started';
   const actor = useActor();
   const withStrip = withHeader && can(actor, 'project:list-own') && !pathname.startsWith('/login');
+  // Every screen of a signed-in user stays current: one event stream for the whole app.
+  useLiveUpdates(actor !== null);
 
   // A new screen starts at the top, as a full page load would.
   useEffect(() => {

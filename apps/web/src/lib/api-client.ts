@@ -11,6 +11,9 @@ const MEDIA_TYPE = 'application/vnd.api+json';
 const API_BASE = '/api';
 const APP_KEY = import.meta.env.VITE_APP_KEY || 'web';
 
+/** The live event stream's address; EventSource sends no headers, so the application key rides along. */
+export const EVENTS_URL = `${API_BASE}/events?key=${encodeURIComponent(APP_KEY)}`;
+
 // ---------------------------------------------------------------------------------------------------
 // Errors
 

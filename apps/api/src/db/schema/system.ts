@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './people.ts';
 import { projects } from './projects.ts';
 
@@ -129,4 +139,20 @@ export const calendarFeeds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_uq').on(t.tokenHash)],
+);
+
+// Live updates (drizzle/0009_live-events.sql): what changed, kept a few minutes for stream replay.
+// Written only by modules/events/publish-event.ts, which also announces each row with pg_notify.
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    resourceId: integer('resource_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    ownerId: integer('owner_id'),
+    clientIds: integer('client_ids').array().notNull().default([]),
+  },
+  (t) => [index('live_events_at_idx').on(t.at)],
 );

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { publishEvent } from '../events/publish-event.ts';
 
 /** Owner and clients of a project, what `can(actor, 'project:delete', ...)` decides on; 404 if missing. */
 export async function loadProjectRef(db: Db, id: number): Promise<ProjectRef> {
@@ -17,5 +18,9 @@ export async function loadProjectRef(db: Db, id: number): Promise<ProjectRef> {
 
 /** Members, files, updates, links, calls and the board go with the project (foreign keys cascade). */
 export async function deleteProject(db: Db, id: number): Promise<void> {
-  await db.delete(projects).where(eq(projects.id, id));
+  await db.transaction(async (tx) => {
+    // Announced first, while the project's audience can still be read; sent only if the delete commits.
+    await publishEvent(tx, { kind: 'project', id, projectId: id });
+    await tx.delete(projects).where(eq(projects.id, id));
+  });
 }

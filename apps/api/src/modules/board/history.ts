@@ -1,5 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { projectEvents, users } from '../../db/schema/index.ts';
+import { liveEventKind } from '../events/live-event.ts';
+import { publishEvent } from '../events/publish-event.ts';
 import type { DbOrTx } from './tx.ts';
 
 // 'user': a change to a person of the project someone else made (their e-mail, issue 11 finding 7).
@@ -16,7 +18,10 @@ export type BoardEvent = {
   at: Date;
 };
 
-/** Project history (issue 7): every change to sprints, tasks, tags and comments, written with the change. */
+/**
+ * Project history (issue 7): every change to sprints, tasks, tags and comments, written with the change,
+ * and announced to the board's live streams (modules/events) when the transaction commits.
+ */
 export async function recordEvent(db: DbOrTx, event: BoardEvent): Promise<void> {
   await db.insert(projectEvents).values({
     projectId: event.projectId,
@@ -27,6 +32,10 @@ export async function recordEvent(db: DbOrTx, event: BoardEvent): Promise<void> 
     details: event.details ?? {},
     createdAt: event.at,
   });
+  // Every board write records its history here, inside its transaction: the live event goes with it.
+  // History entities that name no live kind are history only.
+  const kind = liveEventKind(event.entity);
+  if (kind) await publishEvent(db, { kind, id: event.entityId, projectId: event.projectId });
 }
 
 export type HistoryRow = {

@@ -3,6 +3,7 @@ import { and, asc, count, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fileChunks, projectFiles } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { publishEvent } from '../events/publish-event.ts';
 
 /**
  * Files live in `file_chunks` rows of at most this many bytes (768 KiB, a multiple of 3 so that a base64
@@ -153,13 +154,17 @@ export async function finishUpload(
   size: number,
   meta: { title: string; mime: string },
 ) {
-  const [file] = await db
-    .update(projectFiles)
-    .set({ size, title: meta.title, mime: meta.mime, uploadLeaseUntil: null })
-    .where(and(eq(projectFiles.id, fileId), gt(projectFiles.uploadLeaseUntil, sql`now()`)))
-    .returning();
-  if (!file) throw leaseLost();
-  return file;
+  return db.transaction(async (tx) => {
+    const [file] = await tx
+      .update(projectFiles)
+      .set({ size, title: meta.title, mime: meta.mime, uploadLeaseUntil: null })
+      .where(and(eq(projectFiles.id, fileId), gt(projectFiles.uploadLeaseUntil, sql`now()`)))
+      .returning();
+    if (!file) throw leaseLost();
+    // The file shows on the project page only now, so this is when open pages hear of it (live events).
+    await publishEvent(tx, { kind: 'file', id: file.id, projectId: file.projectId });
+    return file;
+  });
 }
 
 /** Removes an unfinished upload with its chunks and frees the slot. */

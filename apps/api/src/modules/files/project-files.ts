@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectFiles } from '../../db/schema/index.ts';
 import { AppError, attr, notFound } from '../../lib/app-error.ts';
+import { publishEvent } from '../events/publish-event.ts';
 import { base64DecodedLength, dataUrlSlices } from './data-url.ts';
 import { discardUpload, FILE_CHUNK_SIZE, fillUpload, storeFile } from './file-store.ts';
 
@@ -51,15 +52,18 @@ export async function loadFileMeta(db: Db, fileId: number) {
 }
 
 export async function deleteProjectFile(db: Db, projectId: number, fileId: number) {
-  const deleted = await db
-    .delete(projectFiles)
-    .where(
-      and(
-        eq(projectFiles.id, fileId),
-        eq(projectFiles.projectId, projectId),
-        isNull(projectFiles.uploadLeaseUntil),
-      ),
-    )
-    .returning({ id: projectFiles.id });
-  if (deleted.length === 0) throw notFound('File');
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(projectFiles)
+      .where(
+        and(
+          eq(projectFiles.id, fileId),
+          eq(projectFiles.projectId, projectId),
+          isNull(projectFiles.uploadLeaseUntil),
+        ),
+      )
+      .returning({ id: projectFiles.id });
+    if (deleted.length === 0) throw notFound('File');
+    await publishEvent(tx, { kind: 'file', id: fileId, projectId });
+  });
 }

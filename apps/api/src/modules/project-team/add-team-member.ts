@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { images, projectMembers, users } from '../../db/schema/index.ts';
 import { AppError, attr } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
+import { publishEvent } from '../events/publish-event.ts';
 
 export type NewTeamMemberInput = { role: TeamMemberRole; name: string; email: string; avatar: string };
 
@@ -53,6 +54,7 @@ export async function addNewTeamMember(db: Db, projectId: number, input: NewTeam
       })
       .returning();
     await tx.insert(projectMembers).values({ projectId, userId: user!.id, kind: input.role, createdAt: now });
+    await publishEvent(tx, { kind: 'team', id: projectId, projectId });
     return user!;
   });
 }

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectMembers, projects, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { publishEvent } from '../events/publish-event.ts';
 
 /** The team part of the project patch (client spec §7): each list replaces the current one when sent. */
 export type TeamInput = { developer?: number[]; projectManager?: number[]; accountManager?: number[] };
@@ -66,5 +67,6 @@ export async function saveTeam(db: Db, projectId: number, team: TeamInput, now: 
         .update(projects)
         .set({ accountManagerId: accountManager[0] ?? null, updatedAt: now })
         .where(eq(projects.id, projectId));
+    await publishEvent(tx, { kind: 'team', id: projectId, projectId });
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { projectUpdates, users } from '../../db/schema/index.ts';
 import { documentOf, Included, type Resource, ref } from '../../lib/jsonapi/document.ts';
 import { pageCount } from '../../lib/jsonapi/query.ts';
+import { publishEvent } from '../events/publish-event.ts';
 import { presentUser } from '../users/user-presenter.ts';
 
 type UpdateRow = typeof projectUpdates.$inferSelect;
@@ -27,8 +28,11 @@ export async function postProjectUpdate(
   db: Db,
   input: { projectId: number; title: string; description: string; reporterUserId: number },
 ) {
-  const [row] = await db.insert(projectUpdates).values(input).returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(projectUpdates).values(input).returning();
+    await publishEvent(tx, { kind: 'update', id: row!.id, projectId: input.projectId });
+    return row!;
+  });
 }
 
 export async function searchProjectUpdates(

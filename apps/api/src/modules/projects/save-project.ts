@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, attr } from '../../lib/app-error.ts';
 import { assertIdsExist } from '../admin-forms/checks.ts';
+import { publishEvent } from '../events/publish-event.ts';
 
 export type ProjectRelationshipsInput = { tech?: number[]; types?: number[]; client?: number[] };
 
@@ -96,6 +97,8 @@ export async function saveProject(
           .values([...new Set(types)].map((projectTypeId) => ({ projectId: id, projectTypeId })));
     }
     if (client) {
+      // Announced to the clients it had too: one taken off the project refetches and loses it.
+      await publishEvent(tx, { kind: 'project', id, projectId: id });
       const keep = new Set(client);
       if (ownerId) keep.add(ownerId);
       await tx
@@ -106,6 +109,7 @@ export async function saveProject(
           .insert(projectMembers)
           .values([...keep].map((userId) => ({ projectId: id, userId, kind: 'client' })));
     }
+    await publishEvent(tx, { kind: 'project', id, projectId: id });
   });
 }
 

@@ -3,8 +3,9 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companySizes, projects, users } from '../../db/schema/index.ts';
 import { AppError, attr, forbidden, notFound } from '../../lib/app-error.ts';
-import { afterEmailChange } from '../users/email-change.ts';
 import { assertIdsExist } from '../admin-forms/checks.ts';
+import { publishEvent } from '../events/publish-event.ts';
+import { afterEmailChange } from '../users/email-change.ts';
 import { loadProjectRef } from './load-project.ts';
 import { emailTakenByOther } from './save-project.ts';
 
@@ -37,15 +38,20 @@ export async function updateOwnerCompany(db: Db, actor: Actor, companyId: number
     owned.map((p) => p.id),
   );
   await assertIdsExist(db, companySizes, [input['company-size-id']], attr('company-size-id'));
-  const [row] = await db
-    .update(companies)
-    .set({
-      title: input.title,
-      ...(input['company-size-id'] !== undefined ? { companySizeId: input['company-size-id'] } : {}),
-    })
-    .where(eq(companies.id, companyId))
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(companies)
+      .set({
+        title: input.title,
+        ...(input['company-size-id'] !== undefined ? { companySizeId: input['company-size-id'] } : {}),
+      })
+      .where(eq(companies.id, companyId))
+      .returning();
+    // The project pages showing this company refetch (live events).
+    for (const project of owned)
+      await publishEvent(tx, { kind: 'project', id: project.id, projectId: project.id });
+    return row!;
+  });
 }
 
 /** Saves the owner's details; an e-mail changed by someone else comes back to be noticed (finding 7). */
@@ -94,6 +100,9 @@ export async function updateOwnerDetails(
       actorId: actor.id,
       now,
     });
+    // The pages of the projects this person owns refetch (live events).
+    for (const project of owned)
+      await publishEvent(tx, { kind: 'project', id: project.id, projectId: project.id });
     return { user: row!, emailChange };
   });
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { projects, scheduledCalls, users } from '../../db/schema/index.ts';
 import { AppError, attr, notFound } from '../../lib/app-error.ts';
 import type { MailMessage } from '../../plugins/app/mailer.ts';
+import { publishEvent } from '../events/publish-event.ts';
 import { callBookedMail } from '../mail/call-booked-mail.ts';
 import { callUid } from '../mail/call-changed-mail.ts';
 import { buildCallInvite } from './call-invite.ts';
@@ -83,19 +84,23 @@ export async function bookCall(
   if (refusal) throw unprocessable(CALL_REFUSALS[refusal]);
   const blacklisted = isPhonePrefixBlacklisted(user.phone, prefixes);
   try {
-    const [call] = await db
-      .insert(scheduledCalls)
-      .values({
-        projectId: input.projectId,
-        userId: input.userId,
-        scheduledAt: instant,
-        timezone,
-        status: blacklisted ? 'pending_approval' : 'booked',
-        createdAt: input.now,
-        icsUid: `scheduled-call-${randomUUID()}`,
-      })
-      .returning();
-    return { call: call!, blacklisted };
+    const call = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(scheduledCalls)
+        .values({
+          projectId: input.projectId,
+          userId: input.userId,
+          scheduledAt: instant,
+          timezone,
+          status: blacklisted ? 'pending_approval' : 'booked',
+          createdAt: input.now,
+          icsUid: `scheduled-call-${randomUUID()}`,
+        })
+        .returning();
+      await publishEvent(tx, { kind: 'call', id: row!.id, projectId: input.projectId });
+      return row!;
+    });
+    return { call, blacklisted };
   } catch (error) {
     if (isSlotUniqueViolation(error)) throw slotTaken();
     throw error;

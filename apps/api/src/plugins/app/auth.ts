@@ -43,7 +43,10 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
       if (config.appKeys.length > 0 && !OPEN_PATHS.some((p) => request.url.startsWith(p))) {
-        const key = request.headers['x-application-key'];
+        // EventSource cannot send headers: the event stream may carry the key in its query string.
+        const key =
+          request.headers['x-application-key'] ??
+          (request.url.startsWith('/api/events') ? (request.query as { key?: unknown }).key : undefined);
         if (typeof key !== 'string' || !config.appKeys.includes(key)) {
           throw new AppError('unauthorized', { title: 'Missing or unknown application key' });
         }

@@ -9,6 +9,7 @@ import { presentTag } from '../../modules/board/tag-presenter.ts';
 import { presentTask } from '../../modules/board/task-presenter.ts';
 import { listProjectTasks, loadTask, type TaskWithTags } from '../../modules/board/task-queries.ts';
 import { createTask, updateTask } from '../../modules/board/task-service.ts';
+import { publishEditing } from '../../modules/events/publish-event.ts';
 import { presentableUserColumns, presentUser } from '../../modules/users/user-presenter.ts';
 import { authorizeBoard, idParams, listQuery, parseIncludes, projectIdFilter } from './board-access.ts';
 
@@ -111,6 +112,24 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .status(201)
         .send(documentOf(presentTask(task), await includedFor(app, [task], [...TASK_INCLUDES])));
+    },
+  );
+
+  app.post(
+    '/task/:id/editing',
+    {
+      schema: {
+        tags: ['board'],
+        summary: 'Presence: the caller has this task open for editing (repeat every ~10 s while open)',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      app.authorize(request, 'board:use');
+      const task = await loadTask(app.db, request.params.id);
+      const { actor } = await authorizeBoard(app, request, task.projectId);
+      await publishEditing(app.db, { taskId: task.id, projectId: task.projectId, userId: actor.id });
+      return reply.status(204).send();
     },
   );
 

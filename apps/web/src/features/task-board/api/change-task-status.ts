@@ -1,6 +1,7 @@
 import { applyTaskAction, MESSAGES, type TaskAction } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, toDocument } from '../../../lib/api-client.ts';
+import { markLocalChange } from '../../../lib/live-changes.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { refreshBoard } from './board-keys.ts';
 import type { BoardTask } from './get-tasks.ts';
@@ -16,7 +17,10 @@ export async function changeTaskStatus(task: BoardTask, action: TaskAction): Pro
 export function useChangeTaskStatus(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ task, action }: { task: BoardTask; action: TaskAction }) => changeTaskStatus(task, action),
+    mutationFn: ({ task, action }: { task: BoardTask; action: TaskAction }) => {
+      markLocalChange('task', task.id);
+      return changeTaskStatus(task, action);
+    },
     onSuccess: () => refreshBoard(queryClient, projectId),
     // A refused transition (another person moved the task meanwhile) says why, e.g. 'A task cannot move
     // from Unstarted to Accepted'; then the board reloads so the card shows its real status.

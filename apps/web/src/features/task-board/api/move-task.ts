@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toDocument } from '../../../lib/api-client.ts';
+import { markLocalChange } from '../../../lib/live-changes.ts';
 import { boardKeys, refreshBoard } from './board-keys.ts';
 import type { BoardTask } from './get-tasks.ts';
 
@@ -39,6 +40,7 @@ export function useMoveTask(projectId: number) {
   return useMutation({
     mutationFn: moveTask,
     onMutate: async (move) => {
+      markLocalChange('task', move.taskId);
       await queryClient.cancelQueries({ queryKey: boardKeys.tasks(projectId) });
       const before = queryClient.getQueryData<BoardTask[]>(boardKeys.tasks(projectId));
       if (before) queryClient.setQueryData(boardKeys.tasks(projectId), applyMove(before, move));

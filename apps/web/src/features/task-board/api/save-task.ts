@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Resource, toDocument } from '../../../lib/api-client.ts';
+import { markLocalChange } from '../../../lib/live-changes.ts';
 import { refreshBoard } from './board-keys.ts';
 import { type BoardTask, toBoardTask } from './get-tasks.ts';
 
@@ -60,8 +61,11 @@ export async function updateTask(projectId: number, id: number, fields: TaskFiel
 export function useSaveTask(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, fields }: { id: number | null; fields: TaskFields }) =>
-      id === null ? createTask(projectId, fields) : updateTask(projectId, id, fields),
+    mutationFn: ({ id, fields }: { id: number | null; fields: TaskFields }) => {
+      // This tab's own change: no highlight when the stream echoes it back.
+      if (id !== null) markLocalChange('task', id);
+      return id === null ? createTask(projectId, fields) : updateTask(projectId, id, fields);
+    },
     onSuccess: () => refreshBoard(queryClient, projectId),
   });
 }

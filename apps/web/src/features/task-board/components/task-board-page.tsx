@@ -1,7 +1,7 @@
 import { activeSprint, SPRINT_STATUS, TASK_SIDEBAR_COLLAPSE } from '@dd/domain';
 import { Alert, Box, Burger, Collapse, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useActor } from '../../auth/api/get-session.ts';
 // The project's title and section tabs frame the board as they frame every /project/ screen (client §2).
@@ -16,6 +16,7 @@ import { type BoardTask, useTasks } from '../api/get-tasks.ts';
 import { useMoveTask } from '../api/move-task.ts';
 import { BoardColumns } from './board-columns.tsx';
 import { type ColumnKey, readOpenColumns, toggleColumn, writeOpenColumns } from './board-model.ts';
+import { BoardPeople } from './board-people.ts';
 import { BoardSidebar } from './board-sidebar.tsx';
 import { TaskModal, type TaskModalTarget } from './task-modal.tsx';
 
@@ -43,6 +44,7 @@ function TaskBoard() {
   const [modal, setModal] = useState<TaskModalTarget | null>(null);
   const narrow = useMediaQuery(`(max-width: ${TASK_SIDEBAR_COLLAPSE - 1}px)`) ?? false;
   const [menuOpen, setMenuOpen] = useState(false);
+  const boardPeople = useMemo(() => ({ people: sidebar.data?.people ?? [], meId }), [sidebar.data, meId]);
 
   const updateColumns = (next: ColumnKey[]) => {
     setColumns(next);
@@ -73,7 +75,7 @@ function TaskBoard() {
     />
   );
 
-  return (
+  const board = (
     <Stack gap="sm">
       <Group justify="space-between">
         <Title order={2} size="h3">
@@ -140,4 +142,6 @@ function TaskBoard() {
       )}
     </Stack>
   );
+  // Cards name who else is editing them (presence) from the board's people.
+  return <BoardPeople.Provider value={boardPeople}>{board}</BoardPeople.Provider>;
 }

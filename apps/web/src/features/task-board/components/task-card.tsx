@@ -11,7 +11,10 @@ import {
 import { useSortable } from '@dnd-kit/sortable';
 import { ActionIcon, Badge, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import type { CSSProperties } from 'react';
+import { useChangedElsewhereHighlight, useEditingBy } from '../../../lib/live-changes.ts';
 import type { BoardTask } from '../api/get-tasks.ts';
+import { useBoardPeople } from './board-people.ts';
+import './task-card.css';
 
 export type TaskCardProps = {
   task: BoardTask;
@@ -23,6 +26,19 @@ export type TaskCardProps = {
 };
 
 const TYPE_COLORS: Record<number, string> = { 1: 'red', 2: 'orange', 3: 'blue' };
+
+/** "Dana Developer is editing": someone else has this card open (presence, from the event stream). */
+function EditingBy({ taskId }: { taskId: number }) {
+  const userId = useEditingBy(taskId);
+  const { people, meId } = useBoardPeople();
+  if (userId === null || userId === meId) return null;
+  const name = people.find((p) => p.id === userId)?.name ?? 'Someone';
+  return (
+    <Text size="xs" c="orange.9" mt={4} aria-live="polite">
+      ✎ {name} is editing
+    </Text>
+  );
+}
 
 function CardBody({ task, actionable, busy, onOpen, onAction }: TaskCardProps) {
   return (
@@ -55,6 +71,7 @@ function CardBody({ task, actionable, busy, onOpen, onAction }: TaskCardProps) {
           </Text>
         )}
       </Group>
+      <EditingBy taskId={task.id} />
       {task.statusId === TASK_STATUS.accepted && task.accepted ? (
         <Text size="xs" fw={600} mt={6}>
           Accepted {formatDateTime(task.accepted)}
@@ -83,9 +100,20 @@ function CardBody({ task, actionable, busy, onOpen, onAction }: TaskCardProps) {
 }
 
 /** A card in a column that is not a drop target (Done, My Tasks, Roadblocks, tag columns). */
+/** Where a card sits: when someone else moves it, it flashes for a moment (task-card.css). */
+function useMovedElsewhere(task: BoardTask): string | undefined {
+  const moved = useChangedElsewhereHighlight(
+    'task',
+    task.id,
+    `${task.sprintId}:${task.statusId}:${task.position}`,
+  );
+  return moved ? 'dd-card--moved' : undefined;
+}
+
 export function TaskCard(props: TaskCardProps) {
+  const movedClass = useMovedElsewhere(props.task);
   return (
-    <Paper component="li" withBorder p="xs" radius="sm" data-task-id={props.task.id}>
+    <Paper component="li" withBorder p="xs" radius="sm" data-task-id={props.task.id} className={movedClass}>
       <CardBody {...props} />
     </Paper>
   );
@@ -98,6 +126,7 @@ export function SortableTaskCard(props: TaskCardProps) {
       id: `t:${props.task.id}`,
       data: { kind: 'task' },
     });
+  const movedClass = useMovedElsewhere(props.task);
   const style: CSSProperties = {
     // Translate only: scaling a card to its neighbour's size distorts the text while dragging.
     transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
@@ -113,6 +142,7 @@ export function SortableTaskCard(props: TaskCardProps) {
       ref={setNodeRef}
       style={style}
       data-task-id={props.task.id}
+      className={movedClass}
     >
       <Group gap={6} wrap="nowrap" align="flex-start">
         <ActionIcon

@@ -22,6 +22,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { useAnnounceEditing } from '../api/announce-editing.ts';
 import type { ProjectPerson } from '../api/get-sidebar.ts';
 import type { Tag } from '../api/get-tags.ts';
 import type { BoardTask } from '../api/get-tasks.ts';
@@ -63,6 +64,8 @@ export function TaskModal(props: TaskModalProps) {
   const { target, projectId, tags, people, meId, activeSprintId, actionable, onClose } = props;
   const task = target.mode === 'edit' ? target.task : null;
   const save = useSaveTask(projectId);
+  // Presence: the other open boards show who has this task open.
+  useAnnounceEditing(task?.id ?? null);
   const [title, setTitle] = useState(task?.title ?? '');
   const [titleError, setTitleError] = useState<string | null>(null);
   const [description, setDescription] = useState(task?.description ?? '');

@@ -1,0 +1,234 @@
+import { and, eq, gt, gte, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { liveEvents, sessions, users } from '../../db/schema/index.ts';
+import type { SessionActor } from '../auth/sessions.ts';
+import type { EventStream } from './event-stream.ts';
+import { EVENTS_CHANNEL, type LiveEvent, type LiveEventKind, parseLiveEvent } from './live-event.ts';
+import type { NotificationSource } from './notification-source.ts';
+
+/** How long events are kept for replay; an older Last-Event-ID gets `reset` (refetch everything). */
+export const REPLAY_WINDOW_MS = 5 * 60_000;
+/** Most events a reconnect replays; a client further behind gets `reset`. */
+const MAX_REPLAY = 1000;
+const SEEN_KEPT = 10_000;
+
+type Row = typeof liveEvents.$inferSelect;
+const toEvent = (row: Row): LiveEvent => ({
+  id: row.id,
+  kind: row.kind as LiveEventKind,
+  resourceId: row.resourceId,
+  projectId: row.projectId,
+  ownerId: row.ownerId,
+  clientIds: row.clientIds,
+});
+
+/**
+ * The one subscriber of a process: hears every committed change on its LISTEN connection and fans it out
+ * in memory to the streams it holds, each of which decides with `can()` whether its user may see it.
+ * Sessions are re-checked when the 'sessions' cache version moves (a logout, a password change, a
+ * deactivation or a role change anywhere, announced on `cache_versions`): one query for all streams.
+ */
+export class EventHub {
+  readonly streams = new Set<EventStream>();
+  /** Highest event id heard; heartbeats carry it so an idle stream's Last-Event-ID stays fresh. */
+  lastId = 0;
+  readonly #seen = new Set<number>();
+  readonly #db: Db;
+  readonly #source: NotificationSource;
+  readonly #now: () => Date;
+  readonly #warn: (message: string) => void;
+  #timers: NodeJS.Timeout[] = [];
+  #sessionCheck: Promise<void> | null = null;
+  #sessionCheckAgain = false;
+
+  constructor(options: {
+    db: Db;
+    source: NotificationSource;
+    now: () => Date;
+    warn: (message: string) => void;
+  }) {
+    this.#db = options.db;
+    this.#source = options.source;
+    this.#now = options.now;
+    this.#warn = options.warn;
+  }
+
+  async start(options: { heartbeatMs: number; pruneMs: number }): Promise<void> {
+    await this.#source.start(
+      [EVENTS_CHANNEL, 'cache_versions'],
+      (channel, payload) => this.#onNotification(channel, payload),
+      (lostAt) => this.#afterReconnect(lostAt),
+    );
+    const [row] = await this.#db.select({ last: max(liveEvents.id) }).from(liveEvents);
+    this.lastId = Math.max(this.lastId, Number(row?.last ?? 0));
+    const every = (ms: number, run: () => unknown) => {
+      const timer = setInterval(run, ms);
+      timer.unref();
+      this.#timers.push(timer);
+    };
+    every(options.heartbeatMs, () => this.heartbeat());
+    every(options.pruneMs, () =>
+      this.prune().catch((e: Error) => this.#warn(`live events: prune (${e.message})`)),
+    );
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#timers = [];
+    for (const stream of [...this.streams]) stream.end();
+    await this.#source.stop();
+  }
+
+  #onNotification(channel: string, payload: string): void {
+    if (channel === 'cache_versions') {
+      if (payload.startsWith('sessions:')) void this.checkSessions();
+      return;
+    }
+    if (channel !== EVENTS_CHANNEL) return;
+    const event = parseLiveEvent(payload);
+    if (event) this.deliver(event);
+  }
+
+  /** Fans one event out to every stream of this process, once. */
+  deliver(event: LiveEvent): void {
+    if (event.id <= 0) {
+      // Presence: not stored, nothing to remember.
+      for (const stream of this.streams) stream.push(event);
+      return;
+    }
+    if (this.#seen.has(event.id)) return;
+    this.#seen.add(event.id);
+    if (this.#seen.size > SEEN_KEPT) this.#seen.delete(this.#seen.values().next().value as number);
+    if (event.id > this.lastId) this.lastId = event.id;
+    for (const stream of this.streams) stream.push(event);
+  }
+
+  /**
+   * After the LISTEN connection came back: deliver what committed meanwhile (ids already delivered are
+   * skipped; commits can land out of id order, hence by time with a margin), and re-check sessions.
+   */
+  async #afterReconnect(lostAt: Date): Promise<void> {
+    const since = new Date(lostAt.getTime() - 30_000);
+    try {
+      const rows = await this.#db
+        .select()
+        .from(liveEvents)
+        .where(gte(liveEvents.at, since))
+        .orderBy(liveEvents.id);
+      for (const row of rows) this.deliver(toEvent(row));
+      await this.checkSessions();
+    } catch (error) {
+      this.#warn(`live events: catch-up after reconnect failed (${(error as Error).message})`);
+    }
+  }
+
+  /**
+   * Adds a stream. With a Last-Event-ID it first replays what the user missed: live events queue meanwhile
+   * so none is lost or sent twice. An id no longer kept (older than the replay window, or unknown) gets
+   * `event: reset`: the client refetches everything.
+   */
+  async open(stream: EventStream, lastEventId: number | null): Promise<void> {
+    this.streams.add(stream);
+    if (lastEventId === null) return;
+    stream.queue = [];
+    const replayed = new Set<number>();
+    try {
+      const [anchor] = await this.#db
+        .select({ id: liveEvents.id })
+        .from(liveEvents)
+        .where(eq(liveEvents.id, lastEventId))
+        .limit(1);
+      const rows = anchor
+        ? await this.#db
+            .select()
+            .from(liveEvents)
+            .where(gt(liveEvents.id, lastEventId))
+            .orderBy(liveEvents.id)
+            .limit(MAX_REPLAY + 1)
+        : [];
+      if (!anchor || rows.length > MAX_REPLAY) {
+        stream.write('event: reset\ndata: {}\n\n');
+      } else {
+        for (const row of rows) {
+          replayed.add(row.id);
+          stream.send(toEvent(row));
+        }
+      }
+    } finally {
+      stream.goLive(replayed);
+    }
+  }
+
+  close(stream: EventStream): void {
+    this.streams.delete(stream);
+  }
+
+  /** A comment line every so often keeps proxies from closing the connection; expired sessions end here. */
+  heartbeat(): void {
+    const now = this.#now();
+    for (const stream of this.streams) {
+      if (stream.expiresAt <= now) {
+        stream.end('revoked');
+        continue;
+      }
+      if (stream.queue) continue;
+      // An `id:` line alone moves the browser's Last-Event-ID without an event, so a stream that saw
+      // nothing for a while still resumes from here rather than from an id pruned meanwhile.
+      const id = this.lastId > stream.lastSentId ? `id: ${this.lastId}\n` : '';
+      if (id) stream.lastSentId = this.lastId;
+      stream.write(`: ping\n${id}\n`);
+    }
+  }
+
+  /**
+   * One query for every stream of this process: the sessions still valid and their user's current role.
+   * Streams of revoked or expired sessions, or deactivated users, end with `event: revoked`.
+   */
+  checkSessions(): Promise<void> {
+    if (this.#sessionCheck) {
+      this.#sessionCheckAgain = true;
+      return this.#sessionCheck;
+    }
+    this.#sessionCheck = this.#checkSessions()
+      .catch((error: Error) => this.#warn(`live events: session check failed (${error.message})`))
+      .finally(() => {
+        this.#sessionCheck = null;
+        if (this.#sessionCheckAgain) {
+          this.#sessionCheckAgain = false;
+          void this.checkSessions();
+        }
+      });
+    return this.#sessionCheck;
+  }
+
+  async #checkSessions(): Promise<void> {
+    const open = [...this.streams];
+    if (open.length === 0) return;
+    const ids = [...new Set(open.map((s) => s.actor.sessionId))];
+    const rows = await this.#db
+      .select({ sessionId: sessions.id, role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.id, ids),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, this.#now()),
+          eq(users.isActive, true),
+        ),
+      );
+    const roles = new Map(rows.map((r) => [r.sessionId, r.role as SessionActor['role']]));
+    for (const stream of open) {
+      const role = roles.get(stream.actor.sessionId);
+      if (!role) stream.end('revoked');
+      else if (role !== stream.actor.role) stream.actor = Object.freeze({ ...stream.actor, role });
+    }
+  }
+
+  /** Drops events older than the replay window (every process may run it; it is idempotent). */
+  async prune(): Promise<void> {
+    await this.#db
+      .delete(liveEvents)
+      .where(sql`${liveEvents.at} < now() - make_interval(secs => ${REPLAY_WINDOW_MS / 1000})`);
+  }
+}

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { EVENTS_CHANNEL, type LiveEventKind } from './live-event.ts';
+
+export type PublishedChange = { kind: LiveEventKind; id: number; projectId: number };
+
+/**
+ * Records a change and announces it, in ONE statement run inside the writing transaction: the row in
+ * live_events (for replay) and pg_notify, which PostgreSQL delivers at commit and drops on rollback, so
+ * an event is sent if and only if the write commits. The project's owner and clients are read in the same
+ * statement, as the transaction sees them, so the audience matches the data the event points at. A
+ * project that does not exist (deleted in this transaction) produces no event.
+ */
+export async function publishEvent(db: Pick<Db, 'execute'>, change: PublishedChange): Promise<void> {
+  await db.execute(sql`
+    with audience as (
+      select p.id as project_id, p.owner_id,
+        coalesce((select array_agg(m.user_id order by m.user_id) from project_members m
+                  where m.project_id = p.id and m.kind = 'client'), '{}') as client_ids
+      from projects p where p.id = ${change.projectId}
+    ), inserted as (
+      insert into live_events (kind, resource_id, project_id, owner_id, client_ids)
+      select ${change.kind}, ${change.id}, project_id, owner_id, client_ids from audience
+      returning id, kind, resource_id, project_id, owner_id, client_ids
+    )
+    select pg_notify(${EVENTS_CHANNEL}, row_to_json(inserted)::text) from inserted`);
+}
+
+/**
+ * Presence (issue 15 §3): "this user has this task open for editing", announced to the board's streams
+ * and nowhere stored; the web app repeats it while the task modal is open and forgets it after a while.
+ */
+export async function publishEditing(
+  db: Pick<Db, 'execute'>,
+  editing: { taskId: number; projectId: number; userId: number },
+): Promise<void> {
+  await db.execute(sql`
+    select pg_notify(${EVENTS_CHANNEL}, json_build_object(
+      'id', 0, 'kind', 'editing', 'resource_id', ${editing.taskId}::int, 'project_id', p.id,
+      'owner_id', p.owner_id, 'user_id', ${editing.userId}::int,
+      'client_ids', coalesce((select array_agg(m.user_id) from project_members m
+                              where m.project_id = p.id and m.kind = 'client'), '{}')
+    )::text)
+    from projects p where p.id = ${editing.projectId}`);
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthorized } from '../../lib/app-error.ts';
+import { EventStream } from '../../modules/events/event-stream.ts';
+import { loadSessionExpiry } from '../../modules/events/session-expiry.ts';
+
+/** Last-Event-ID as the browser sends it back: a positive integer, anything else means "from now". */
+function lastEventId(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || !/^\d{1,15}$/.test(value.trim())) return null;
+  const id = Number(value.trim());
+  return id > 0 ? id : null;
+}
+
+const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/events',
+    {
+      // Streamed by hand below: never compressed (a compressor would hold events back).
+      compress: false,
+      schema: {
+        tags: ['events'],
+        summary: 'Live changes the signed-in user may see (Server-Sent Events)',
+        description:
+          'text/event-stream. Each event: `id` (for Last-Event-ID), `data` {"type","id","project"} naming what ' +
+          'changed (project, update, file, link, team, sprint, task, tag, comment, call). `event: reset` asks ' +
+          'the client to refetch everything (replay window passed); `event: revoked` ends a revoked session.',
+      },
+    },
+    async (request, reply) => {
+      const actor = app.requireActor(request);
+      const expiresAt = await loadSessionExpiry(app.db, actor.sessionId);
+      if (!expiresAt) throw unauthorized();
+      const since = lastEventId(request.headers['last-event-id']);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx buffers proxied responses unless told not to.
+        'x-accel-buffering': 'no',
+      });
+      res.socket?.setNoDelay(true);
+      const stream = new EventStream(res, actor, expiresAt, () => app.events.close(stream));
+      // The reconnect delay the browser uses after a dropped connection.
+      stream.write('retry: 3000\n: connected\n\n');
+      await app.events.open(stream, since);
+    },
+  );
+};
+
+export default eventRoutes;
