@@ -61,30 +61,35 @@ async function boardOf(projectId: number) {
 describe.each(ROLES.flatMap((role) => [[role, true] as const, [role, false] as const]))(
   'GET /project/{id}/progress as %s (owner: %s)',
   (role, owner) => {
-    it(ALLOWED[owner ? 'owner' : 'nonOwner'].includes(role) ? 'answers the counts' : 'is refused', async () => {
-      const { db } = t.database;
-      const { user, headers } = await signedInAs(t.app, db, role);
-      const project = await buildProject(db, owner ? { ownerId: user.id } : {});
-      if (!owner && role !== 'client')
-        await db.insert(projectMembers).values({ projectId: project.id, userId: user.id, kind: 'observer' });
-      await boardOf(project.id);
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/project/${project.id}/progress`,
-        headers: { authorization: headers.authorization },
-      });
-      if (!ALLOWED[owner ? 'owner' : 'nonOwner'].includes(role)) {
-        expect(res.statusCode).toBe(403);
-        return;
-      }
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({
-        type: 'project-progress',
-        id: String(project.id),
-        attributes: { 'sprint-started': '2026-11-02T09:00:00.000Z', total: 5, delivered: 1, accepted: 2 },
-      });
-      expect(res.body).not.toContain('Internal secret title');
-    });
+    it(
+      ALLOWED[owner ? 'owner' : 'nonOwner'].includes(role) ? 'answers the counts' : 'is refused',
+      async () => {
+        const { db } = t.database;
+        const { user, headers } = await signedInAs(t.app, db, role);
+        const project = await buildProject(db, owner ? { ownerId: user.id } : {});
+        if (!owner && role !== 'client')
+          await db
+            .insert(projectMembers)
+            .values({ projectId: project.id, userId: user.id, kind: 'observer' });
+        await boardOf(project.id);
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/project/${project.id}/progress`,
+          headers: { authorization: headers.authorization },
+        });
+        if (!ALLOWED[owner ? 'owner' : 'nonOwner'].includes(role)) {
+          expect(res.statusCode).toBe(403);
+          return;
+        }
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data).toEqual({
+          type: 'project-progress',
+          id: String(project.id),
+          attributes: { 'sprint-started': '2026-11-02T09:00:00.000Z', total: 5, delivered: 1, accepted: 2 },
+        });
+        expect(res.body).not.toContain('Internal secret title');
+      },
+    );
   },
 );
 
@@ -94,22 +99,29 @@ describe('GET /project/{id}/progress', () => {
     const { user, headers } = await signedInAs(t.app, db, 'client');
     const project = await buildProject(db, { ownerId: user.id });
     const [planned] = await db.insert(sprints).values({ projectId: project.id }).returning();
-    await db.insert(tasks).values({ projectId: project.id, sprintId: planned!.id, title: 'x', taskStatusId: 5 });
+    await db
+      .insert(tasks)
+      .values({ projectId: project.id, sprintId: planned!.id, title: 'x', taskStatusId: 5 });
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/project/${project.id}/progress`,
       headers: { authorization: headers.authorization },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.attributes).toEqual({ 'sprint-started': null, total: 0, delivered: 0, accepted: 0 });
+    expect(res.json().data.attributes).toEqual({
+      'sprint-started': null,
+      total: 0,
+      delivered: 0,
+      accepted: 0,
+    });
   });
 
   it('refuses an anonymous caller and answers 404 for a missing project', async () => {
     const { db } = t.database;
     const project = await buildProject(db);
-    expect((await t.app.inject({ method: 'GET', url: `/api/project/${project.id}/progress` })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/project/${project.id}/progress` })).statusCode,
+    ).toBe(401);
     const { headers } = await signedInAs(t.app, db, 'admin');
     const missing = await t.app.inject({
       method: 'GET',

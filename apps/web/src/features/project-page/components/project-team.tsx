@@ -1,5 +1,5 @@
 import { can, isRole, LABELS, ROLE_LABELS } from '@dd/domain';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useProductLabel } from '../../../lib/app-config.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { Person, ProjectView } from '../api/get-project.ts';
@@ -8,22 +8,40 @@ import { TeamEditor } from './team-editor.tsx';
 
 function Member({ person, role }: { person: Person; role: string }) {
   return (
-    <Group gap="sm" wrap="nowrap" component="li">
+    <Group gap="sm" wrap="nowrap" component="li" style={{ minWidth: 0 }}>
       <PersonAvatar name={person.name} avatar={person.avatar} />
       <div style={{ minWidth: 0 }}>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} truncate>
           {person.name}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" truncate>
           {role}
         </Text>
         {/* The server leaves contacts out for readonlyManager; nothing to hide here. */}
-        {person.email && (
-          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-            {person.email}
-          </Text>
+        {(person.email || person.phone) && (
+          <Group gap={8} wrap="nowrap">
+            {person.email && (
+              <Anchor
+                href={`mailto:${person.email}`}
+                size="xs"
+                title={person.email}
+                aria-label={`E-mail ${person.name}`}
+              >
+                E-mail
+              </Anchor>
+            )}
+            {person.phone && (
+              <Anchor
+                href={`tel:${person.phone}`}
+                size="xs"
+                title={person.phone}
+                aria-label={`Call ${person.name}`}
+              >
+                Call
+              </Anchor>
+            )}
+          </Group>
         )}
-        {person.phone && <Text size="xs">{person.phone}</Text>}
       </div>
     </Group>
   );
@@ -39,24 +57,23 @@ function TeamList({ project }: { project: ProjectView }) {
   ];
   return (
     <>
-      <Text fw={600} size="sm" id="project-team-list">
-        {LABELS.team}
-      </Text>
       {members.length === 0 ? (
         <Text size="sm" c="dimmed">
           No one is assigned to this project yet.
         </Text>
       ) : (
-        <Stack
-          gap="sm"
+        <SimpleGrid
+          cols={{ base: 2, lg: 3 }}
+          spacing="sm"
+          verticalSpacing="sm"
           component="ul"
-          aria-labelledby="project-team-list"
+          aria-label={LABELS.team}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {members.map((m) => (
             <Member key={`${m.role}-${m.person.id}`} person={m.person} role={m.role} />
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
     </>
   );

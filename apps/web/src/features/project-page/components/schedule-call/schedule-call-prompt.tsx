@@ -55,36 +55,41 @@ function OwnerPrompt({ projectId, userId }: { projectId: number; userId: number 
   const upcoming = (calls.data ?? []).filter(
     (c) => c.status !== 'cancelled' && Date.parse(c.scheduled) > Date.now(),
   );
+  const open = () => {
+    setMounted(true);
+    setOpened(true);
+  };
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="discovery-call-title">
-      <Stack gap="xs">
-        <Title order={3} size="h5" id="discovery-call-title">
-          Free discovery call
-        </Title>
-        {upcoming.length === 0 ? (
-          <Text size="sm">
-            Talk your project through with our team in a free 30-minute call. Pick a time that suits you.
-          </Text>
-        ) : (
+    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="discovery-call-title">
+      {upcoming.length === 0 ? (
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <div style={{ flex: '1 1 200px' }}>
+            <Title order={3} size="h5" id="discovery-call-title">
+              Free discovery call
+            </Title>
+            <Text size="sm">Talk your project through with our team in a free 30-minute call.</Text>
+          </div>
+          <Button size="sm" onClick={open}>
+            Schedule a call
+          </Button>
+        </Group>
+      ) : (
+        <Stack gap="xs">
+          <Title order={3} size="h5" id="discovery-call-title">
+            Free discovery call
+          </Title>
           <Stack gap={4} component="ul" aria-label="Your discovery calls" style={callList}>
             {upcoming.map((call) => (
               <CallLine key={call.id} call={call} timezone={timezone} showBooker={false} />
             ))}
           </Stack>
-        )}
-        <Group>
-          <Button
-            size="sm"
-            variant={upcoming.length === 0 ? 'filled' : 'light'}
-            onClick={() => {
-              setMounted(true);
-              setOpened(true);
-            }}
-          >
-            {upcoming.length === 0 ? 'Schedule a call' : 'Schedule another call'}
-          </Button>
-        </Group>
-      </Stack>
+          <Group>
+            <Button size="sm" variant="light" onClick={open}>
+              Schedule another call
+            </Button>
+          </Group>
+        </Stack>
+      )}
       {mounted && (
         <Suspense fallback={null}>
           <ScheduleCallModal projectId={projectId} opened={opened} onClose={() => setOpened(false)} />
