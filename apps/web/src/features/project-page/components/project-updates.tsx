@@ -10,6 +10,13 @@ import { NewUpdateModal } from './new-update-modal.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { ScheduleCallPrompt } from './schedule-call/schedule-call-prompt.tsx';
 
+// The relative date's exact time, naming the viewer's zone (issue 13 §4).
+const exactTime = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZoneName: 'short',
+});
+
 function replyHref(email: string, projectTitle: string, created: string): string {
   const subject = `Re: ${projectTitle} update of ${created.slice(0, 10)}`;
   return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
@@ -36,7 +43,13 @@ function UpdateItem({
           <Text size="sm" fw={600}>
             {name}
           </Text>
-          <Text size="xs" c="dimmed" component="time" dateTime={update.created}>
+          <Text
+            size="xs"
+            c="dimmed"
+            component="time"
+            dateTime={update.created}
+            title={update.created ? exactTime.format(new Date(update.created)) : undefined}
+          >
             {relativeDate(update.created, now)}
           </Text>
         </div>

@@ -61,6 +61,8 @@ export function ProjectsTablePage() {
         rows={query.data?.rows ?? []}
         rowKey={(p) => String(p.id)}
         loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
         emptyText={Object.keys(filter).length > 0 ? 'No projects match these filters' : 'No projects yet'}
         sort={table.sort}
         onSort={table.setSort}

@@ -42,10 +42,7 @@ export function doneTasks(tasks: BoardTask[], sprints: Sprint[]): BoardTask[] {
     sprints.filter((s) => s.statusId === SPRINT_STATUS.finished).map((s) => [s.id, s.id]),
   );
   return tasks
-    .filter(
-      (t) =>
-        t.sprintId !== null && (finished.has(t.sprintId) || t.statusId === TASK_STATUS.accepted),
-    )
+    .filter((t) => t.sprintId !== null && (finished.has(t.sprintId) || t.statusId === TASK_STATUS.accepted))
     .sort((a, b) => (b.sprintId ?? 0) - (a.sprintId ?? 0) || byPosition(a, b));
 }
 

@@ -5,7 +5,7 @@ import { useActor } from '../../../auth/api/get-session.ts';
 import { browserTimezone, useScheduleCallCaller } from '../../api/schedule-call-caller.ts';
 import { type ScheduledCall, useMyScheduledCalls } from '../../api/schedule-call-my-calls.ts';
 import { useProjectScheduledCalls } from '../../api/schedule-call-project-calls.ts';
-import { longDateTime } from './schedule-call-format.ts';
+import { longDateTime, shortTime } from './schedule-call-format.ts';
 
 // The picker and its date library load only when someone opens the modal.
 const ScheduleCallModal = lazy(async () => ({
@@ -30,8 +30,15 @@ function CallLine({
   return (
     <Group component="li" gap="xs" justify="space-between" wrap="wrap">
       <Text size="sm">
-        <time dateTime={call.scheduled}>{longDateTime(call.scheduled, timezone)}</time>
-        {showBooker && call.bookedBy ? ` · ${call.bookedBy.name} (${call.timezone})` : ''}
+        {/* Every time shown names its zone (issue 13 §4): the viewer's, and the booker's own. */}
+        <time dateTime={call.scheduled}>
+          {longDateTime(call.scheduled, timezone)} ({timezone})
+        </time>
+        {showBooker && call.bookedBy
+          ? call.timezone && call.timezone !== timezone
+            ? ` · ${call.bookedBy.name}, ${shortTime(call.scheduled, call.timezone)} in ${call.timezone}`
+            : ` · ${call.bookedBy.name}`
+          : ''}
       </Text>
       <Badge
         variant="dot"
