@@ -12,8 +12,11 @@ import { ScheduleCallPrompt } from './schedule-call/schedule-call-prompt.tsx';
 
 // The relative date's exact time, naming the viewer's zone (issue 13 §4).
 const exactTime = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
   timeZoneName: 'short',
 });
 
