@@ -96,12 +96,7 @@ suite.journey('a visitor completes the wizard and lands on the project page', as
     a: { x: number; y: number; width: number; height: number } | null,
     b: { x: number; y: number; width: number; height: number } | null,
   ) =>
-    !!a &&
-    !!b &&
-    a.x < b.x + b.width &&
-    b.x < a.x + a.width &&
-    a.y < b.y + b.height &&
-    b.y < a.y + a.height;
+    !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   const hintBox = await hint.boundingBox();
   for (const target of [
     page.getByRole('button', { name: 'Attach files' }),

@@ -4,7 +4,7 @@ import {
   MESSAGES,
   RESET_TOKEN_TTL_MS,
 } from '@dd/domain';
-import { Alert, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
@@ -62,10 +62,15 @@ export function ChangePasswordPage() {
 
       {invalidToken ? (
         <Stack gap="md">
-          <Alert color="red" variant="outline" title="This link no longer works">
-            The password reset link is invalid or has already been used. Each link works once, for{' '}
-            {Math.round(RESET_TOKEN_TTL_MS / 60_000)} minutes. Ask for a new one and we e-mail it to you.
-          </Alert>
+          <Paper withBorder radius="md" p="md" role="status">
+            <Text fw={700} mb={4}>
+              This link no longer works
+            </Text>
+            <Text size="sm">
+              The password reset link is invalid or has already been used. Each link works once, for{' '}
+              {Math.round(RESET_TOKEN_TTL_MS / 60_000)} minutes. Ask for a new one and we e-mail it to you.
+            </Text>
+          </Paper>
           <Button component={Link} to="/login/forgot-password" size="md" fullWidth>
             Request a new link
           </Button>
