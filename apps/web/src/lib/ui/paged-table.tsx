@@ -204,7 +204,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
               <Table.Tr>
                 <Table.Td colSpan={span}>
                   <Stack align="center" gap="xs" py="lg" role="alert">
-                    <Text c="red">{`${props.label} could not be loaded.`}</Text>
+                    <Text c="red.9">{`${props.label} could not be loaded.`}</Text>
                     {props.onRetry && (
                       <Button size="xs" variant="light" onClick={props.onRetry}>
                         Retry

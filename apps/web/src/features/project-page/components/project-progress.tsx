@@ -22,7 +22,7 @@ export function ProjectProgress({ projectId }: { projectId: number }) {
         {progress.isPending && <Skeleton h={48} aria-label="Loading progress" />}
         {progress.isError && (
           <Group justify="space-between" gap="xs" role="alert">
-            <Text size="sm" c="red">
+            <Text size="sm" c="red.9">
               The progress could not be loaded.
             </Text>
             <Button size="compact-sm" variant="light" onClick={() => void progress.refetch()}>

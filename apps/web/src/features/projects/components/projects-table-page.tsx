@@ -63,7 +63,13 @@ export function ProjectsTablePage() {
         loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
         error={query.isError}
         onRetry={() => void query.refetch()}
-        emptyText={Object.keys(filter).length > 0 ? 'No projects match these filters' : 'No projects yet'}
+        emptyText={
+          Object.values(filter).some(
+            (v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
+          )
+            ? 'No projects match these filters'
+            : 'No projects yet'
+        }
         sort={table.sort}
         onSort={table.setSort}
         page={table.page}

@@ -95,7 +95,13 @@ export function UsersTablePage() {
         loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
         error={query.isError}
         onRetry={() => void query.refetch()}
-        emptyText={Object.keys(filter).length > 0 ? 'No users match these filters' : 'No users yet'}
+        emptyText={
+          Object.values(filter).some(
+            (v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
+          )
+            ? 'No users match these filters'
+            : 'No users yet'
+        }
         sort={table.sort}
         onSort={table.setSort}
         page={table.page}
