@@ -19,7 +19,7 @@ export function notifyError(message: string): void {
     onClose: () => shownErrors.delete(message),
   });
   // A toast cleared without its onClose (or still queued behind others) frees its message anyway.
-  window.setTimeout(() => shownErrors.delete(message), TOAST_AUTO_CLOSE_MS * 3);
+  setTimeout(() => shownErrors.delete(message), TOAST_AUTO_CLOSE_MS * 3);
 }
 
 export function notifySuccess(message: string): void {
