@@ -271,3 +271,21 @@ suite.journey(
     await page.screenshot({ path: artifact('project-page-client-1280.png') });
   },
 );
+
+suite.journey('a failed updates load says so once, with a Retry that loads them', async ({ page }) => {
+  await signIn(page, people.projectManager.login, PASSWORD);
+  let failing = true;
+  await page.route('**/api/project-update/search**', (route) =>
+    failing ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+  );
+  await page.goto(page1());
+  const failed = page.getByRole('alert').filter({ hasText: 'The updates could not be loaded.' });
+  await failed.waitFor();
+  // The query tries twice; the generic toast shows once.
+  await page.waitForTimeout(1500);
+  assert.equal(await page.getByText(/^Something went wrong/).count(), 1, 'one toast per failure');
+  assert.equal(await page.getByText(/^No updates yet/).count(), 0, 'an error is not an empty feed');
+  failing = false;
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('list', { name: 'Project updates' }).waitFor();
+});
