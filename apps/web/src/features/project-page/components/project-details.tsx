@@ -1,6 +1,6 @@
 import { can, HELP_NEEDED_OPTIONS, isAdminRole, isProjectOwner, LABELS } from '@dd/domain';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
 import { type Option, useProjectLookups } from '../api/get-project-lookups.ts';
@@ -37,6 +37,14 @@ export function ProjectDetails({ project }: { project: ProjectView }) {
   const actor = useActor();
   const lookups = useProjectLookups();
   const [editing, setEditing] = useState(false);
+  // EDIT moves focus into the form, and leaving the form brings it back to EDIT (keyboard users).
+  const wrapper = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (editing) wrapper.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+    else if (opened.current) wrapper.current?.querySelector<HTMLElement>('button')?.focus();
+    opened.current = opened.current || editing;
+  }, [editing]);
   const ref = { ownerId: project.ownerId, clientIds: project.clientIds };
   const editable = can(actor, 'project:update', ref);
   const seeContacts = can(actor, 'project:see-contacts', ref);
@@ -44,12 +52,14 @@ export function ProjectDetails({ project }: { project: ProjectView }) {
 
   if (editing && editable)
     return (
-      <ProjectDetailsForm
-        key={`${project.id}`}
-        project={project}
-        onCancel={() => setEditing(false)}
-        onSaved={() => setEditing(false)}
-      />
+      <div ref={wrapper}>
+        <ProjectDetailsForm
+          key={`${project.id}`}
+          project={project}
+          onCancel={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+        />
+      </div>
     );
 
   const loading = lookups.isPending ? '…' : null;
@@ -63,7 +73,14 @@ export function ProjectDetails({ project }: { project: ProjectView }) {
   const helpNeeded = HELP_NEEDED_OPTIONS.find((o) => o.value === project.owner?.helpNeeded)?.label ?? null;
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="project-details-title">
+    <Paper
+      ref={wrapper}
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby="project-details-title"
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h4" id="project-details-title">

@@ -1,10 +1,16 @@
 import { can, isRole, LABELS, ROLE_LABELS } from '@dd/domain';
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useProductLabel } from '../../../lib/app-config.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { Person, ProjectView } from '../api/get-project.ts';
 import { PersonAvatar } from './person-avatar.tsx';
 import { TeamEditor } from './team-editor.tsx';
+
+// The invitation form loads when a team editor first opens it.
+const InvitePersonModal = lazy(async () => ({
+  default: (await import('./invite-person-modal.tsx')).InvitePersonModal,
+}));
 
 function Member({ person, role }: { person: Person; role: string }) {
   return (
@@ -91,12 +97,30 @@ export function ProjectTeam({ project }: { project: ProjectView }) {
     ownerId: project.ownerId,
     clientIds: project.clientIds,
   });
+  const [inviting, setInviting] = useState<boolean | null>(null);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="project-team-title">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="project-team-title">
-          Your {product}
-        </Title>
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4" id="project-team-title">
+            Your {product}
+          </Title>
+          {mayEdit && (
+            <Button size="compact-sm" variant="light" onClick={() => setInviting(true)}>
+              Invite a person
+            </Button>
+          )}
+        </Group>
+        {inviting !== null && (
+          <Suspense fallback={null}>
+            <InvitePersonModal
+              projectId={project.id}
+              projectTitle={project.title}
+              opened={inviting}
+              onClose={() => setInviting(false)}
+            />
+          </Suspense>
+        )}
         {mayEdit ? <TeamEditor key={project.id} project={project} /> : <TeamList project={project} />}
       </Stack>
     </Paper>
