@@ -87,7 +87,7 @@ suite.journey('a visitor completes the wizard and lands on the project page', as
   const hint = page.getByRole('button', { name: /Attach your documents/ });
   await hint.waitFor();
   await page.waitForTimeout(1000);
-  assert.equal(await page.evaluate(() => window.scrollY), 0, 'no scroll jump after sign-up');
+  assert.equal(await page.evaluate<number>('window.scrollY'), 0, 'no scroll jump after sign-up');
   await expectNoA11yViolations(page);
   await mkdir(artifactsDir, { recursive: true });
   await page.screenshot({ path: join(artifactsDir, 'get-started-welcome-1280.png') });
@@ -106,11 +106,11 @@ suite.journey('a visitor completes the wizard and lands on the project page', as
     assert.ok(!overlaps(hintBox, await target.boundingBox()), 'the hint covers nothing');
   // The welcome's button takes the client to the attach control on request.
   await page.getByRole('button', { name: 'Attach documents' }).click();
-  await page.waitForFunction(() => {
+  await page.waitForFunction(`(() => {
     const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Attach files');
     const box = button?.getBoundingClientRect();
     return !!box && box.top >= 0 && box.bottom <= window.innerHeight;
-  });
+  })()`);
 });
 
 suite.journey("a taken e-mail shows 'Email is already taken.' on the email field", async ({ page, app }) => {

@@ -262,7 +262,7 @@ suite.journey(
       assert.ok(box && box.y >= 0 && box.y + box.height <= 812, `${name} on the first screen (${box?.y})`);
     }
     assert.ok(
-      (await page.evaluate(() => document.documentElement.scrollWidth)) <= 375,
+      (await page.evaluate<number>('document.documentElement.scrollWidth')) <= 375,
       'no page wider than the screen',
     );
     await mkdir(artifactsDir, { recursive: true });
