@@ -124,6 +124,13 @@ suite.journey(
     await toast(page, 'User created');
     await formReset(page, 'Name');
     assert.equal(await userDraft(page), null);
+    // The form names the new record with a way to it (issue 13 §5).
+    const created = page.getByRole('status').filter({ hasText: /^Created user / });
+    await created.waitFor();
+    assert.match(
+      (await created.getByRole('link', { name: 'Open it' }).getAttribute('href')) ?? '',
+      /^\/edit-user\/\d+$/,
+    );
 
     // A client: a company.
     await pick(page, 'Role', 'Product owner');
@@ -254,6 +261,9 @@ suite.journey('an admin sets the default account manager', async ({ page, app })
     .getByRole('button', { name: named('CREATE') })
     .click();
   await toast(page, 'Project created');
+  // CREATE ends on a way to the new project: its page opens from the form.
+  await page.getByRole('status').getByRole('link', { name: 'Open it' }).click();
+  await page.getByRole('heading', { name: 'Nebula', level: 1 }).waitFor();
   await page.goto('/projects-table');
   const row = page.getByRole('row').filter({ hasText: 'Nebula' });
   await row.getByText('Cora Client').first().waitFor();

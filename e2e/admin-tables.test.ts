@@ -97,3 +97,37 @@ suite.journey('a narrow screen hides columns and shows them in an expandable row
   await page.getByRole('term').filter({ hasText: 'Client' }).first().waitFor();
   await expectNoA11yViolations(page);
 });
+
+suite.journey(
+  'a page past the end goes to the last page; a failed load says so with a Retry, apart from no-match',
+  async ({ page, app }) => {
+    await signIn(page, app.admin.email, app.admin.password);
+    await page.waitForURL('**/projects-table');
+
+    // ?page=999 of 4 pages: the last page, the address replaced.
+    await page.goto('/projects-table?page=999');
+    await page.waitForURL((url) => url.searchParams.get('page') === '4');
+    await page.getByRole('cell', { name: 'Vega 05', exact: true }).waitFor();
+    assert.equal(await page.getByText('No projects yet', { exact: true }).count(), 0);
+
+    // A failed load is an error with its own words and a Retry (logged, no toast: admin §8).
+    let failing = true;
+    await page.route('**/api/project/search**', (route) =>
+      failing ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+    );
+    await page.goto('/projects-table');
+    const table = page.getByRole('table', { name: 'Projects' });
+    await table.getByText('Projects could not be loaded.', { exact: true }).waitFor();
+    assert.equal(await page.getByText('No projects match these filters', { exact: true }).count(), 0);
+    assert.equal(await page.getByText('No projects yet', { exact: true }).count(), 0);
+    assert.equal(await page.getByText(/^Something went wrong/).count(), 0, 'table loads toast nothing');
+    await expectNoA11yViolations(page);
+    failing = false;
+    await table.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('cell', { name: 'Orion 01', exact: true }).waitFor();
+
+    // No match is its own state.
+    await page.goto('/projects-table?title=nothing-like-this');
+    await page.getByText('No projects match these filters', { exact: true }).waitFor();
+  },
+);

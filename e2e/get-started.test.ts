@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, named } from './support/fixtures.ts';
+import { artifactsDir } from './support/paths.ts';
 
 const suite = e2eSuite('get-started');
 
@@ -77,6 +80,37 @@ suite.journey('a visitor completes the wizard and lands on the project page', as
   assert.equal(marker?.value, '1', 'the registration marker cookie is set for the first-visit tour');
   const draft = await page.evaluate<string | null>("localStorage.getItem('dd.get-started.draft')");
   assert.equal(draft, null, 'the draft is cleared after success');
+
+  // A welcome names the next step; the page stays at the top (no jump to the tour's hint).
+  await page.getByRole('heading', { name: 'Welcome, Grace!' }).waitFor();
+  await page.getByText('Next step:', { exact: true }).waitFor();
+  const hint = page.getByRole('button', { name: /Attach your documents/ });
+  await hint.waitFor();
+  await page.waitForTimeout(1000);
+  assert.equal(await page.evaluate<number>('window.scrollY'), 0, 'no scroll jump after sign-up');
+  await expectNoA11yViolations(page);
+  await mkdir(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, 'get-started-welcome-1280.png') });
+  // The hint covers nothing it points at: not the attach control, not the link input.
+  const overlaps = (
+    a: { x: number; y: number; width: number; height: number } | null,
+    b: { x: number; y: number; width: number; height: number } | null,
+  ) =>
+    !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const hintBox = await hint.boundingBox();
+  for (const target of [
+    page.getByRole('button', { name: 'Attach files' }),
+    page.getByLabel('Add a link'),
+    page.getByRole('list', { name: 'Files and links' }),
+  ])
+    assert.ok(!overlaps(hintBox, await target.boundingBox()), 'the hint covers nothing');
+  // The welcome's button takes the client to the attach control on request.
+  await page.getByRole('button', { name: 'Attach documents' }).click();
+  await page.waitForFunction(`(() => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Attach files');
+    const box = button?.getBoundingClientRect();
+    return !!box && box.top >= 0 && box.bottom <= window.innerHeight;
+  })()`);
 });
 
 suite.journey("a taken e-mail shows 'Email is already taken.' on the email field", async ({ page, app }) => {

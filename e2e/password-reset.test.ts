@@ -61,6 +61,10 @@ suite.journey('a user resets the password from the mailed link and is signed in'
   await page.goto(link);
   await page.getByRole('link', { name: named('Request a new link') }).waitFor();
   assert.equal(await page.getByLabel('New password', { exact: true }).count(), 0);
+  // It says so in our words (the token check's own text is never shown) and offers a new link.
+  await page.getByText('This link no longer works', { exact: true }).waitFor();
+  await page.getByText(/invalid or has already been used/).waitFor();
+  await expectNoA11yViolations(page);
 
   // The old password is gone, the new one works.
   await signIn(page, app.admin.email, 'brand-new-pass-1');

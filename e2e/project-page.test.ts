@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, named, signIn } from './support/fixtures.ts';
+import { artifactsDir } from './support/paths.ts';
 import { seedDatabase } from './support/seed-db.ts';
 
 const PASSWORD = 'people-pass-123';
@@ -50,6 +51,17 @@ async function seed(dataDir: string) {
       { projectId, userId: ids.projectManager, kind: 'projectManager' },
     ]);
     await db.update(s.projects).set({ accountManagerId: ids.projectManager });
+    // The board's current sprint: 1 of 3 tasks accepted, 1 delivered; a newer sprint has not started.
+    const [sprint] = await db
+      .insert(s.sprints)
+      .values({ projectId, sprintStatusId: 2, startedAt: new Date() })
+      .returning();
+    await db.insert(s.sprints).values({ projectId });
+    await db.insert(s.tasks).values([
+      { projectId, sprintId: sprint!.id, title: 'Internal: checkout', taskStatusId: 5 },
+      { projectId, sprintId: sprint!.id, title: 'Internal: cart', taskStatusId: 4 },
+      { projectId, sprintId: sprint!.id, title: 'Internal: search', taskStatusId: 2 },
+    ]);
     // This owner finished the first-visit tour (e2e/project-team.test.ts walks through it).
     await db
       .insert(s.tourStates)
@@ -58,6 +70,7 @@ async function seed(dataDir: string) {
 }
 
 const suite = e2eSuite('project-page', { seed });
+const artifact = (name: string) => join(artifactsDir, name);
 const page1 = () => `/project/daily-updates/${projectId}`;
 
 suite.journey(
@@ -72,24 +85,40 @@ suite.journey(
     // The root redirect takes the client to their project.
     await page.waitForURL(`**${page1()}`);
     await page.getByRole('heading', { name: 'Project Details' }).waitFor();
+    // Updates first: the Updates heading comes before the details, and the progress card counts the
+    // started sprint's tasks, nothing internal.
+    const updatesBox = await page.getByRole('heading', { name: 'Updates', exact: true }).boundingBox();
+    const detailsBox = await page.getByRole('heading', { name: 'Project Details' }).boundingBox();
+    assert.ok(updatesBox && detailsBox && updatesBox.y < detailsBox.y, 'Updates above the details');
+    const progress = page.getByRole('region', { name: 'Progress' });
+    await progress.getByText('1 of 3 tasks accepted', { exact: true }).waitFor();
+    assert.match((await progress.innerText()).replace(/\s+/g, ' '), /1 accepted 1 delivered 1 in the works/);
+    assert.ok(!(await page.locator('body').innerText()).includes('Internal:'), 'no task titles');
+    // The details read as text, with 'Not set' for what is empty.
+    const details = page.getByRole('region', { name: 'Project Details' });
+    await details.getByText('An online shop', { exact: true }).waitFor();
+    assert.ok((await details.getByText('Not set', { exact: true }).count()) > 0);
+    assert.equal(await page.getByLabel('Description', { exact: true }).count(), 0, 'no form until EDIT');
     await expectNoA11yViolations(page);
 
+    // EDIT opens the same form; SAVE keeps the spec's message and goes back to the text.
+    await page.getByRole('button', { name: 'Edit project details' }).click();
     const description = page.getByLabel('Description', { exact: true });
     await description.fill('An online shop with a blog');
     await page.getByRole('button', { name: named('SAVE') }).click();
     await page.getByText('Project updated!', { exact: true }).waitFor();
+    await details.getByText('An online shop with a blog', { exact: true }).waitFor();
 
-    // A blank title is refused with the spec's message and nothing is saved.
+    // A blank title is refused with the spec's message and nothing is saved; CANCEL leaves the form.
+    await page.getByRole('button', { name: 'Edit project details' }).click();
     await page.getByLabel('Project title').fill(' ');
     await page.getByRole('button', { name: named('SAVE') }).click();
     await page.getByText('Invalid project title', { exact: true }).waitFor();
+    await page.getByRole('button', { name: named('CANCEL') }).click();
     await page.reload();
     await page.getByRole('heading', { name: 'Project Details' }).waitFor();
-    assert.equal(await page.getByLabel('Project title').inputValue(), 'Olivia Shop website');
-    assert.equal(
-      await page.getByLabel('Description', { exact: true }).inputValue(),
-      'An online shop with a blog',
-    );
+    await details.getByText('Olivia Shop website', { exact: true }).waitFor();
+    await details.getByText('An online shop with a blog', { exact: true }).waitFor();
 
     // Upload a file (about 3 MB so the progress is visible) and watch its percentage.
     const bytes = Buffer.alloc(3_000_000, 65);
@@ -144,7 +173,15 @@ suite.journey(
     await page.getByRole('button', { name: 'Add link' }).click();
     const link = page.getByRole('link', { name: 'https://example.com/desig...' });
     await link.waitFor();
+    // Delete asks first: CANCEL keeps the link, YES removes it.
     await page.getByRole('button', { name: 'Delete https://example.com/design-brief' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await confirm.getByText('Delete the link https://example.com/design-brief?', { exact: true }).waitFor();
+    await confirm.getByRole('button', { name: named('CANCEL') }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await link.waitFor();
+    await page.getByRole('button', { name: 'Delete https://example.com/design-brief' }).click();
+    await confirm.getByRole('button', { name: named('YES') }).click();
     await link.waitFor({ state: 'detached' });
 
     // Clients do not post updates.
@@ -199,7 +236,76 @@ suite.journey('a readonly manager sees no phone, e-mail, delete or download cont
   assert.equal(await page.getByRole('link', { name: /^Download / }).count(), 0);
   assert.equal(await page.getByRole('button', { name: /^Delete / }).count(), 0);
   assert.equal(await page.getByRole('button', { name: named('SAVE') }).count(), 0);
+  assert.equal(await page.getByRole('button', { name: 'Edit project details' }).count(), 0);
   assert.equal(await page.getByRole('button', { name: named('ADD UPDATE') }).count(), 0);
   // Not an admin and not the owner: the read-only owners list.
   await page.getByText('Project owners', { exact: true }).waitFor();
 });
+
+suite.journey(
+  "on a phone a client's first screen shows the updates, the next call and the team",
+  async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, people.client.login, PASSWORD);
+    await page.goto(page1());
+    const updates = page.getByRole('heading', { name: 'Updates', exact: true });
+    await updates.waitFor();
+    const team = page.getByRole('list', { name: 'Team', exact: true });
+    await team.getByText('Peter Manager', { exact: true }).first().waitFor();
+    const call = page.getByRole('region', { name: 'Free discovery call' });
+    for (const [name, part] of [
+      ['Updates', updates],
+      ['the next call', call],
+      ['the team', team],
+    ] as const) {
+      const box = await part.boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= 812, `${name} on the first screen (${box?.y})`);
+    }
+    assert.ok(
+      (await page.evaluate<number>('document.documentElement.scrollWidth')) <= 375,
+      'no page wider than the screen',
+    );
+    await mkdir(artifactsDir, { recursive: true });
+    await page.screenshot({ path: artifact('project-page-client-375.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: artifact('project-page-client-1280.png') });
+  },
+);
+
+suite.journey('a failed updates load says so once, with a Retry that loads them', async ({ page }) => {
+  await signIn(page, people.projectManager.login, PASSWORD);
+  let failing = true;
+  await page.route('**/api/project-update/search**', (route) =>
+    failing ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+  );
+  await page.goto(page1());
+  const failed = page.getByRole('alert').filter({ hasText: 'The updates could not be loaded.' });
+  await failed.waitFor();
+  // The query tries twice; the generic toast shows once.
+  await page.waitForTimeout(1500);
+  assert.equal(await page.getByText(/^Something went wrong/).count(), 1, 'one toast per failure');
+  assert.equal(await page.getByText(/^No updates yet/).count(), 0, 'an error is not an empty feed');
+  failing = false;
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('list', { name: 'Project updates' }).waitFor();
+});
+
+suite.journey(
+  "a project manager invites a person from the project page: 'Invitation sent'",
+  async ({ page }) => {
+    await signIn(page, people.projectManager.login, PASSWORD);
+    await page.goto(page1());
+    await page.getByRole('button', { name: 'Invite a person' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a person' });
+    const email = dialog.getByLabel('E-mail');
+    await email.fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.getByText('Please, input correct e-mail address.', { exact: true }).waitFor();
+    // The feed holds an earlier journey's update with a stripped <img> (no alt): the rest is checked.
+    await expectNoA11yViolations(page, { exclude: ['[aria-label="Project updates"]'] });
+    await email.fill('new.client@example.com');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Invitation sent', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+  },
+);

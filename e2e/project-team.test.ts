@@ -154,7 +154,7 @@ suite.journey(
 suite.journey('a developer sees the read-only Team list, with the new members', async ({ page }) => {
   await signIn(page, people.developer.login, PASSWORD);
   await page.goto(pagePath(garden()));
-  await page.getByText('Team', { exact: true }).waitFor();
+  await page.getByRole('list', { name: 'Team', exact: true }).waitFor();
   await page.getByText('Amy Accounts', { exact: true }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Add developer' }).count(), 0);
   assert.equal(await page.getByRole('switch').count(), 0);

@@ -115,7 +115,7 @@ suite.journey(
     // The prompt now shows the booked call (the project's current-user-scheduled-calls).
     const mine = page.getByRole('list', { name: 'Your discovery calls' });
     await mine.getByText('Booked').waitFor();
-    assert.match((await mine.textContent()) ?? '', new RegExp(`at ${chosen}`));
+    assert.match((await mine.textContent()) ?? '', new RegExp(`at ${chosen} \\([A-Za-z_]+(/[A-Za-z_]+)*\\)`));
 
     // The client and the account manager receive the .ics invite.
     for (const to of [people.client.login, people.accountManager.login]) {
@@ -176,7 +176,10 @@ suite.journey(
       await signIn(staffPage, people.accountManager.login, PASSWORD);
       await staffPage.goto(`/project/daily-updates/${projectIds.phoneClient}`);
       const calls = staffPage.getByRole('list', { name: 'Discovery calls on this project' });
-      await calls.getByText(/Phil Phone \(America\/New_York\)/).waitFor();
+      // Each time names its zone: the viewer's (UTC here), then the booker's own time in theirs.
+      await calls
+        .getByText(/ at \d{1,2}:\d{2} [AP]M \(UTC\) · Phil Phone, \d{1,2}:\d{2} [AP]M in America\/New_York/)
+        .waitFor();
       await calls.getByText('Booked').waitFor();
       assert.equal(await staffPage.getByRole('button', { name: named('Schedule a call') }).count(), 0);
       await expectNoA11yViolations(staffPage, A11Y);

@@ -3,7 +3,7 @@ import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, named, navItem, signIn } from './support/fixtures.ts';
 
 const suite = e2eSuite('sign-in');
-const adminMenu = ['SETTINGS', 'CREATE', 'USERS', 'TEAMS', 'COMPANIES', 'PROJECTS', 'SIGN OUT'];
+const adminMenu = ['SETTINGS', 'CREATE', 'USERS', 'TEAMS', 'COMPANIES', 'OUTBOX', 'PROJECTS', 'SIGN OUT'];
 
 suite.journey('the admin signs in, sees the admin menu and signs out', async ({ page, app }) => {
   await signIn(page, app.admin.email, app.admin.password);
@@ -16,6 +16,8 @@ suite.journey('the admin signs in, sees the admin menu and signs out', async ({ 
   await page.getByRole('link', { name: named('SIGN IN') }).waitFor({ state: 'visible' });
   await page.getByRole('link', { name: named('GET STARTED') }).waitFor({ state: 'visible' });
   assert.equal(await navItem(page, 'SETTINGS').count(), 0, 'the admin menu is gone after signing out');
+  // The outbox is one click away for admins (issue 13 §5); signed out it is not.
+  assert.equal(await navItem(page, 'OUTBOX').count(), 0);
 
   // The session is really over: a staff page sends the visitor back to sign-in.
   await page.goto('/projects-table');
@@ -53,4 +55,25 @@ suite.journey('/login/singin lands on /login/signin', async ({ page }) => {
   await page.goto('/login/singin');
   await page.waitForURL('**/login/signin');
   await page.getByLabel('Login', { exact: true }).waitFor({ state: 'visible' });
+});
+
+suite.journey('an anonymous visitor meets no console error on any page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/authorization/check')) checks.push(request.url());
+  });
+  for (const path of ['/login/signin', '/login/forgot-password', '/get-started', '/projects-table', '/']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  assert.deepEqual(errors, [], 'no console errors');
+  assert.deepEqual(checks, [], 'no session check without a session cookie');
+
+  // After signing in, the session is asked for as before.
+  await page.goto('/login/signin');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
 });

@@ -97,6 +97,15 @@ suite.journey(
       await button.waitFor({ state: 'detached' });
     }
     await sprintList.getByText(/^Accepted /).waitFor();
+    // The Done count follows Accept at once, before the sprint finishes.
+    await page.getByText('Done tasks: 1').waitFor();
+
+    // A new, unstarted sprint does not take the ACTIVE badge from the running one.
+    await page.getByRole('button', { name: 'New sprint' }).click();
+    await page.getByText('Sprint #2', { exact: true }).waitFor();
+    const sprintHeader = (n: number) => page.getByText(`Sprint #${n}`, { exact: true }).locator('..');
+    assert.match(await sprintHeader(1).innerText(), /active/i);
+    assert.doesNotMatch(await sprintHeader(2).innerText(), /active/i);
 
     await page.getByRole('button', { name: 'Finish sprint #1' }).click();
     const finish = page.getByRole('dialog', { name: 'Finish sprint #1' });
@@ -104,9 +113,10 @@ suite.journey(
     // A modal's header is no second banner landmark.
     await expectNoA11yViolations(page);
     await finish.getByRole('button', { name: named('FINISH') }).click();
-    await column(page, 'Current Sprint (Backlog)')
-      .getByText(/No current sprint/)
-      .waitFor();
+    // Sprint #1 leaves the current ones; Sprint #2, never started, shows no ACTIVE badge.
+    await page.getByRole('button', { name: 'Finish sprint #1' }).waitFor({ state: 'detached' });
+    await column(page, 'Current Sprint (Backlog)').getByText('Sprint #2', { exact: true }).waitFor();
+    assert.doesNotMatch(await sprintHeader(2).innerText(), /active/i);
 
     const done = page.getByRole('list', { name: 'Done tasks' });
     await done.getByText('Checkout page').waitFor();

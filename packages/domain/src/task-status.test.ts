@@ -94,7 +94,7 @@ describe('sprints', () => {
     expect(() => finishSprint(finishSprint(started, now), now)).toThrow(IllegalSprintTransitionError);
   });
 
-  it('picks the newest unfinished sprint as active', () => {
+  it('picks the newest started sprint as active, never a newer unstarted one', () => {
     expect(
       activeSprint([
         { id: 3, statusId: 3 },
@@ -102,8 +102,18 @@ describe('sprints', () => {
         { id: 4, statusId: 1 },
         { id: 1, statusId: 1 },
       ])?.id,
-    ).toBe(4);
+    ).toBe(2);
     expect(activeSprint([{ id: 3, statusId: 3 }])).toBeUndefined();
+  });
+
+  it('falls back to the newest unfinished sprint when none has started', () => {
+    expect(
+      activeSprint([
+        { id: 3, statusId: 3 },
+        { id: 4, statusId: 1 },
+        { id: 1, statusId: 1 },
+      ])?.id,
+    ).toBe(4);
   });
 });
 

@@ -169,13 +169,24 @@ export function isCurrentSprint(sprint: { statusId: number }): boolean {
   return sprint.statusId !== SPRINT_STATUS.finished;
 }
 
-/** Only the newest current sprint is the active one (admin §4); newest = highest id. */
+/**
+ * The active sprint (admin §4: the first listed current one): the newest started sprint, so a new,
+ * unstarted sprint never takes the badge from the running one (issue 13 §4); when none has started, the
+ * newest current sprint (where BACKLOG puts a task). Newest = highest id.
+ */
 export function activeSprint<T extends { id: number; statusId: number }>(
   sprints: readonly T[],
 ): T | undefined {
   let active: T | undefined;
+  const rank = (s: T) => (s.statusId === SPRINT_STATUS.started ? 1 : 0);
   for (const sprint of sprints) {
-    if (isCurrentSprint(sprint) && (active === undefined || sprint.id > active.id)) active = sprint;
+    if (!isCurrentSprint(sprint)) continue;
+    if (
+      active === undefined ||
+      rank(sprint) > rank(active) ||
+      (rank(sprint) === rank(active) && sprint.id > active.id)
+    )
+      active = sprint;
   }
   return active;
 }

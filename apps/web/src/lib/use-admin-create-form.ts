@@ -1,8 +1,17 @@
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { isApiError } from './api-client.ts';
 import { loadFormDraft, useFormDraft } from './form-draft.ts';
 import { notifySuccess } from './notify.ts';
+
+/** The record a create form just made: what it is called and where it is shown. */
+export type CreatedRecord = { label: string; to: string };
+
+/** The id of a create call's answer (`{ data: { id } }`), as a string for a path. */
+export function createdId(result: unknown): string {
+  const id = (result as { data?: { id?: unknown } } | null)?.data?.id;
+  return id === undefined || id === null ? '' : String(id);
+}
 
 type Options<V> = {
   /** Name of the local draft (admin §4). */
@@ -36,12 +45,17 @@ export function useAdminCreateForm<V extends Record<string, unknown>>({
   });
   const values = form.getValues();
   const clearDraft = useFormDraft(draft, values, notInDraft);
+  const [created, setCreated] = useState<CreatedRecord | null>(null);
 
-  /** After a successful create: drop the draft, empty the form, show the spec's toast. */
-  const succeed = (message: string) => {
+  /**
+   * After a successful create: drop the draft, empty the form, show the spec's toast, and name the new
+   * record with a way to it (issue 13 §5), so the form ends on what it made.
+   */
+  const succeed = (message: string, record?: CreatedRecord) => {
     clearDraft();
     form.setValues(empty);
     notifySuccess(message);
+    setCreated(record ?? null);
   };
 
   /** Shows the API's first error title under `field` when the form has that field; returns whether it did. */
@@ -52,7 +66,7 @@ export function useAdminCreateForm<V extends Record<string, unknown>>({
     return true;
   };
 
-  return { form, values, clearDraft, succeed, showFieldError };
+  return { form, values, clearDraft, succeed, showFieldError, created };
 }
 
 /** The last segment of the first API error's pointer, as sent (`/data/attributes/punch-line` → `punch-line`). */

@@ -1,5 +1,5 @@
 import { SPRINT_STATUS, TASK_STATUS, TASK_TYPE } from '@dd/domain';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { sprints, tasks, users } from '../../db/schema/index.ts';
 import { projectUserIds } from './project-users.ts';
 import type { DbOrTx } from './tx.ts';
@@ -16,7 +16,8 @@ export type SidebarCounts = {
 const count = sql<number>`count(*)::int`;
 
 /**
- * GET /page-tasks/sidebar (admin §3 sidebar information). Done = tasks of finished sprints; new = tasks in
+ * GET /page-tasks/sidebar (admin §3 sidebar information). Done = accepted tasks and the tasks of finished
+ * sprints, so the count follows an Accept at once (issue 13 §4); new = tasks in
  * no sprint; own = tasks the caller owns; roadblocks = open Blocker tasks, counted as client-roadblock when
  * a client raised them (their requester) and dev-roadblock otherwise.
  */
@@ -24,8 +25,13 @@ export async function sidebarCounts(db: DbOrTx, projectId: number, actorId: numb
   const [done] = await db
     .select({ n: count })
     .from(tasks)
-    .innerJoin(sprints, eq(sprints.id, tasks.sprintId))
-    .where(and(eq(tasks.projectId, projectId), eq(sprints.sprintStatusId, SPRINT_STATUS.finished)));
+    .leftJoin(sprints, eq(sprints.id, tasks.sprintId))
+    .where(
+      and(
+        eq(tasks.projectId, projectId),
+        or(eq(tasks.taskStatusId, TASK_STATUS.accepted), eq(sprints.sprintStatusId, SPRINT_STATUS.finished)),
+      ),
+    );
   const [fresh] = await db
     .select({ n: count })
     .from(tasks)

@@ -35,6 +35,16 @@ describe('serving the web app', () => {
     expect(missing.headers['content-type']).not.toContain('text/html');
   });
 
+  it('marks index.html for a visitor without a session cookie, so the app skips the 401 session check', async () => {
+    const anonymous = await t.app.inject({ url: '/login/signin' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.body).toContain('<meta name="dd-session" content="none" />');
+    expect(anonymous.headers.vary).toContain('Cookie');
+    const withCookie = await t.app.inject({ url: '/login/signin', cookies: { dd_token: 'anything' } });
+    expect(withCookie.statusCode).toBe(200);
+    expect(withCookie.body).not.toContain('dd-session');
+  });
+
   it('never leaves the dist folder', async () => {
     const res = await t.app.inject({ url: '/..%2f..%2fetc%2fpasswd' });
     expect(res.body).not.toContain('root:');

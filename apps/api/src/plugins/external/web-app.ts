@@ -1,9 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { notFound } from '../../lib/app-error.ts';
+import { AUTH_COOKIE } from '../app/auth.ts';
 
 function findWebDist(explicit: string | null): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,6 +16,18 @@ function findWebDist(explicit: string | null): string | null {
         path.resolve('apps/web/dist'),
       ];
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? null;
+}
+
+/** Tells the SPA that the request carried no session cookie, so it needs no session check. */
+export const NO_SESSION_META = '<meta name="dd-session" content="none" />';
+
+/**
+ * index.html for a visitor without a session cookie: the SPA then knows it is anonymous without
+ * asking GET /authorization/check, whose 401 every browser logs as a console error (issue 13 §5).
+ */
+export function withNoSessionMeta(html: string): string {
+  const at = html.indexOf('</head>');
+  return at === -1 ? `${NO_SESSION_META}${html}` : `${html.slice(0, at)}${NO_SESSION_META}${html.slice(at)}`;
 }
 
 /** Serves the built SPA: real files as they are, index.html for every other non-API path. */
@@ -37,11 +50,20 @@ export default fp(
       },
     });
     const sendIndex = (
-      _request: unknown,
-      reply: { header: (k: string, v: string) => void; sendFile: (f: string) => unknown },
+      request: { cookies?: Record<string, string | undefined> },
+      reply: {
+        header: (k: string, v: string) => void;
+        sendFile: (f: string) => unknown;
+        type: (t: string) => unknown;
+        send: (body: string) => unknown;
+      },
     ) => {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      reply.header('vary', 'Cookie');
+      if (request.cookies?.[AUTH_COOKIE]) return reply.sendFile('index.html');
+      // Read on each request (a few KB): a rebuild while running is served at once, as the assets are.
+      reply.type('text/html; charset=utf-8');
+      return reply.send(withNoSessionMeta(readFileSync(path.join(root, 'index.html'), 'utf8')));
     };
     app.get('/', { schema: { hide: true } }, sendIndex as never);
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {

@@ -102,8 +102,16 @@ describe('sprints', () => {
     const done = await task('Done one', s);
     const open = await task('Open one', s);
     await call('PATCH', `/api/sprint/${s}`, sprintPatch(2));
-    for (const status of [2, 3, 4, 5])
+    const doneCount = async () =>
+      ((await call('GET', `/api/page-tasks/sidebar?project_id=${project.id}`)).json() as Doc).data.attributes[
+        'done-task'
+      ];
+    for (const status of [2, 3, 4])
       expect((await call('PATCH', `/api/task/${done}`, statusPatch(status))).statusCode).toBe(200);
+    expect(await doneCount()).toBe(0);
+    // The count follows Accept at once, before the sprint finishes (issue 13 §4).
+    expect((await call('PATCH', `/api/task/${done}`, statusPatch(5))).statusCode).toBe(200);
+    expect(await doneCount()).toBe(1);
     expect((await call('PATCH', `/api/sprint/${s}`, sprintPatch(3, 'new-tasks'))).statusCode).toBe(200);
     expect(await columnOrder(call, project.id, s)).toEqual(['Done one']);
     expect(await columnOrder(call, project.id, null)).toEqual(['Open one']);

@@ -4,6 +4,7 @@ import imageRoutes from '../images/index.ts';
 import linkRoutes from '../links/index.ts';
 import projectUpdateRoutes from '../project-updates/index.ts';
 import projectRoutes from './index.ts';
+import progressRoutes from './progress.ts';
 import reminderSettingRoutes from './reminder-settings.ts';
 import projectTeamRoutes from './team.ts';
 import tourRoutes from './tour.ts';
@@ -21,6 +22,7 @@ const projectPageRoutes: FastifyPluginAsync = async (api) => {
   await api.register(projectTeamRoutes);
   await api.register(reminderSettingRoutes);
   await api.register(tourRoutes);
+  await api.register(progressRoutes);
 };
 
 export default projectPageRoutes;

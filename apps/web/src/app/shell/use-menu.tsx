@@ -25,6 +25,8 @@ export function useMenu() {
         { label: MENU_LABELS.users, to: '/users-table' },
         { label: MENU_LABELS.teams, to: '/teams-table' },
         { label: MENU_LABELS.companies, to: '/companies-table' },
+        // Where mail waits when no SMTP_URL is set (issue 13 §5); our label, the spec has no outbox.
+        { label: 'OUTBOX', to: '/mail-outbox' },
       ]
     : [];
   // Staff land on the projects table; a client's projects live on their project page, reached from "/".

@@ -12,7 +12,13 @@ type ConfirmDialogProps = {
 /** The tables' confirm dialog: the spec's question with CANCEL and YES. */
 export function ConfirmDialog({ opened, message, busy = false, onCancel, onConfirm }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title="Please confirm" centered>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title="Please confirm"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={busy}>

@@ -1,6 +1,16 @@
-import { Box, Paper, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
-import { Fragment, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from './pagination.tsx';
 
@@ -81,6 +91,9 @@ type PagedTableProps<T> = {
   rows: T[];
   rowKey: (row: T) => string;
   loading: boolean;
+  /** The list could not be loaded: its own words and a Retry, never the empty text (issue 13 §4). */
+  error?: boolean;
+  onRetry?: () => void;
   emptyText: string;
   sort: string;
   onSort: (sort: string) => void;
@@ -106,6 +119,24 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   const visible = props.columns.filter((c) => !isHidden(c));
   const hidden = props.columns.filter(isHidden);
   const span = visible.length + (hidden.length > 0 ? 1 : 0) + (props.actions ? 1 : 0);
+
+  // A page past the end (`?page=999`, or the last row of the last page deleted) goes to the last page,
+  // replacing the address rather than adding a history entry (issue 13 §4).
+  const [, setParams] = useSearchParams();
+  const pastEnd = !props.loading && !props.error && props.page > Math.max(props.pageCount, 1);
+  const lastPage = Math.max(props.pageCount, 1);
+  useEffect(() => {
+    if (!pastEnd) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (lastPage === 1) next.delete('page');
+        else next.set('page', String(lastPage));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [pastEnd, lastPage, setParams]);
 
   const toggle = (key: string) =>
     setExpanded((prev) => {
@@ -169,7 +200,21 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
                   </Table.Td>
                 </Table.Tr>
               ))}
-            {!props.loading && props.rows.length === 0 && (
+            {!props.loading && props.error && (
+              <Table.Tr>
+                <Table.Td colSpan={span}>
+                  <Stack align="center" gap="xs" py="lg" role="alert">
+                    <Text c="red.9">{`${props.label} could not be loaded.`}</Text>
+                    {props.onRetry && (
+                      <Button size="xs" variant="light" onClick={props.onRetry}>
+                        Retry
+                      </Button>
+                    )}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {!props.loading && !props.error && !pastEnd && props.rows.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={span}>
                   <Text c="dimmed" ta="center" py="lg">
@@ -179,6 +224,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
               </Table.Tr>
             )}
             {!props.loading &&
+              !props.error &&
               props.rows.map((row) => {
                 const key = props.rowKey(row);
                 const open = expanded.has(key);

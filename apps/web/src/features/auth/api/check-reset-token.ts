@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { api, isApiError, type Resource } from '../../../lib/api-client.ts';
 
 /**
  * GET /api/authorization/reset-token?token=: the user a reset link belongs to, or null when the token
- * is unknown, used or expired (the invalid-token state shows no message, client spec §8).
+ * is unknown, used or expired (the server's 4xx answer; its own text is never shown, client spec §8).
+ * A network or server failure is thrown, so the page can tell "could not check" from "invalid".
  */
 export async function checkResetToken(token: string): Promise<number | null> {
   try {
@@ -13,8 +14,9 @@ export async function checkResetToken(token: string): Promise<number | null> {
     });
     const userId = Number(data?.userId);
     return Number.isInteger(userId) && userId > 0 ? userId : null;
-  } catch {
-    return null;
+  } catch (error) {
+    if (isApiError(error) && error.status >= 400 && error.status < 500) return null;
+    throw error;
   }
 }
 

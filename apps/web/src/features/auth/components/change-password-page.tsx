@@ -1,5 +1,10 @@
-import { type ChangePasswordFormInput, changePasswordFormSchema, MESSAGES } from '@dd/domain';
-import { Anchor, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import {
+  type ChangePasswordFormInput,
+  changePasswordFormSchema,
+  MESSAGES,
+  RESET_TOKEN_TTL_MS,
+} from '@dd/domain';
+import { Button, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
@@ -13,7 +18,9 @@ const validatePasswords = schemaResolver(changePasswordFormSchema, { sync: true 
 
 /**
  * /login/change-password?token=: the token is checked on load; a bad one puts the page in the
- * invalid-token state (no message, no form: client spec §8), with a way to ask for a new link.
+ * invalid-token state: no form, and not the token check's own text (client spec §8), but our words
+ * saying the link is invalid or used and a way to ask for a new one (issue 13 §4). A check that could
+ * not be made (network, server) says so and offers a retry.
  * Saving signs the user in, and the login guard then takes them home.
  */
 export function ChangePasswordPage() {
@@ -54,11 +61,27 @@ export function ChangePasswordPage() {
       </Title>
 
       {invalidToken ? (
-        <Text>
-          <Anchor component={Link} to="/login/forgot-password" fw={600}>
+        <Stack gap="md">
+          <Paper withBorder radius="md" p="md" role="status">
+            <Text fw={700} mb={4}>
+              This link no longer works
+            </Text>
+            <Text size="sm">
+              The password reset link is invalid or has already been used. Each link works once, for{' '}
+              {Math.round(RESET_TOKEN_TTL_MS / 60_000)} minutes. Ask for a new one and we e-mail it to you.
+            </Text>
+          </Paper>
+          <Button component={Link} to="/login/forgot-password" size="md" fullWidth>
             Request a new link
-          </Anchor>
-        </Text>
+          </Button>
+        </Stack>
+      ) : check.isError ? (
+        <Stack gap="md" role="alert">
+          <Text>We could not check your link. Check your connection and try again.</Text>
+          <Button size="md" variant="light" onClick={() => void check.refetch()} loading={check.isFetching}>
+            Retry
+          </Button>
+        </Stack>
       ) : check.isPending ? (
         <Loader size="sm" aria-label="Checking your link" />
       ) : (

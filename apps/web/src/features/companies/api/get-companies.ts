@@ -16,7 +16,7 @@ export type CompaniesQuery = { page: number; sort: string };
 const title = (v: unknown, fallback: unknown) =>
   String((v && typeof v === 'object' ? (v as Resource).title : undefined) ?? fallback ?? '');
 
-/** GET /api/company/search. A failed load is only logged and leaves the table empty (admin §8). */
+/** GET /api/company/search. A failed load is logged (admin §8) and thrown, so the table says so. */
 export async function getCompanies({ page, sort }: CompaniesQuery) {
   try {
     const { data, meta } = await api.get<Resource[]>('/company/search', {
@@ -39,7 +39,8 @@ export async function getCompanies({ page, sort }: CompaniesQuery) {
     return { rows, pageCount: Number(meta.pageCount) || 0 };
   } catch (error) {
     console.error('Loading companies failed', error);
-    return { rows: [] as CompanyRow[], pageCount: 0 };
+    // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).
+    throw error;
   }
 }
 

@@ -52,6 +52,8 @@ export function CompaniesTablePage() {
         rows={query.data?.rows ?? []}
         rowKey={(c) => String(c.id)}
         loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
         emptyText="No companies yet"
         sort={table.sort}
         onSort={table.setSort}

@@ -34,7 +34,7 @@ export function CreateCompanyPage() {
   useDocumentTitle('New Company · Delivery Desk');
   const lookups = useCompanyLookups();
   const create = useCreateCompany();
-  const { form, values, succeed, showFieldError } = useAdminCreateForm({
+  const { form, values, succeed, showFieldError, created } = useAdminCreateForm({
     draft: DRAFT,
     empty: EMPTY,
     notInDraft: NOT_IN_DRAFT,
@@ -43,7 +43,8 @@ export function CreateCompanyPage() {
 
   const submit = form.onSubmit((v) => {
     create.mutate(adminCreateCompanySchema.parse(v), {
-      onSuccess: () => succeed(MESSAGES.companyCreated),
+      onSuccess: () =>
+        succeed(MESSAGES.companyCreated, { label: `company ${v.title}`, to: '/companies-table?sort=-id' }),
       onError: (error) => showFieldError(error, pointedField(error)),
     });
   });
@@ -65,7 +66,7 @@ export function CreateCompanyPage() {
       <Title order={1} mb="md">
         New Company
       </Title>
-      <CreateFormCard onSubmit={submit} submitting={create.isPending}>
+      <CreateFormCard onSubmit={submit} submitting={create.isPending} created={created}>
         <TextInput label="Title" autoComplete="off" {...form.getInputProps('title')} />
         {select('company-industry-id', 'Company industry', lookups.industries)}
         {select('company-type-id', 'Company type', lookups.types)}

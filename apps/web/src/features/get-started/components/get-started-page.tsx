@@ -237,7 +237,7 @@ export function GetStartedPage({ signedIn }: { signedIn: boolean }) {
       onSuccess: ({ projectId }) => {
         registered.current = true;
         clearDraft();
-        navigate(`/project/daily-updates/${projectId}`, { replace: true });
+        navigate(`/project/daily-updates/${projectId}`, { replace: true, state: { welcome: true } });
       },
       onError: (error) => {
         const failure = describeRegisterFailure(error);

@@ -18,7 +18,7 @@ export const INCOMPLETE_REGISTRATION_SORT_FIELDS = ['created', 'id', 'user-email
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
-/** GET /api/incomplete-registration/search. A failed load is only logged and leaves the table empty. */
+/** GET /api/incomplete-registration/search. A failed load is logged and thrown, so the table says so. */
 export async function getIncompleteRegistrations({ page, sort }: IncompleteRegistrationsQuery) {
   try {
     const { data, meta } = await api.get<Resource[]>('/incomplete-registration/search', {
@@ -37,7 +37,8 @@ export async function getIncompleteRegistrations({ page, sort }: IncompleteRegis
     return { rows, pageCount: Number(meta.pageCount) || 0 };
   } catch (error) {
     console.error('Loading unfinished sign-ups failed', error);
-    return { rows: [] as IncompleteRegistrationRow[], pageCount: 0 };
+    // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).
+    throw error;
   }
 }
 

@@ -46,6 +46,8 @@ export function IncompleteRegistrationsPage() {
         rows={query.data?.rows ?? []}
         rowKey={(r) => String(r.id)}
         loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
         emptyText="No unfinished sign-ups yet"
         sort={table.sort}
         onSort={table.setSort}

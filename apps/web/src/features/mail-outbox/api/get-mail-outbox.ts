@@ -15,7 +15,7 @@ export type MailOutboxQuery = { page: number; sort: string };
 /** Sort fields GET /api/mail-outbox/search accepts. */
 export const MAIL_OUTBOX_SORT_FIELDS = ['created', 'to', 'subject', 'status'] as const;
 
-/** GET /api/mail-outbox/search. A failed load is only logged and leaves the table empty. */
+/** GET /api/mail-outbox/search. A failed load is logged and thrown, so the table says so. */
 export async function getMailOutbox({ page, sort }: MailOutboxQuery) {
   try {
     const { data, meta } = await api.get<Resource[]>('/mail-outbox/search', {
@@ -33,7 +33,8 @@ export async function getMailOutbox({ page, sort }: MailOutboxQuery) {
     return { rows, pageCount: Number(meta.pageCount) || 0 };
   } catch (error) {
     console.error('Loading the mail outbox failed', error);
-    return { rows: [] as MailRow[], pageCount: 0 };
+    // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).
+    throw error;
   }
 }
 

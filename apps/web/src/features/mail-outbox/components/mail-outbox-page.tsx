@@ -42,6 +42,8 @@ export function MailOutboxPage() {
         rows={query.data?.rows ?? []}
         rowKey={(m) => String(m.id)}
         loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
         emptyText="No mail yet"
         sort={table.sort}
         onSort={table.setSort}

@@ -1,33 +1,54 @@
-import { Grid, Stack } from '@mantine/core';
+import { can } from '@dd/domain';
+import { useActor } from '../../auth/api/get-session.ts';
+import type { ProjectView } from '../api/get-project.ts';
 import { FirstVisitTour } from './first-visit-tour.tsx';
 import { ProjectArea } from './project-area.tsx';
-import { ProjectDetailsForm } from './project-details-form.tsx';
+import { ProjectDetails } from './project-details.tsx';
+import { ProjectProgress } from './project-progress.tsx';
 import { ProjectSpecification } from './project-specification.tsx';
 import { ProjectTeam } from './project-team.tsx';
 import { ProjectUpdates } from './project-updates.tsx';
+import { ATTACH_SECTION_ID, useWelcome, WelcomeCard } from './welcome-card.tsx';
+import './daily-updates.css';
 
 /**
- * /project/daily-updates/{id} (client spec §2): left column Project Details, Your {product} and
- * Project Specification; right column Updates. On a phone the columns stack. The owning client's
- * first-visit tour and the clients' live chat wrap the page.
+ * /project/daily-updates/{id} (client spec §2, issue 13 §1): updates first. The left column holds the
+ * Updates heading, the discovery call, the team (for those who do not edit it) and the feed; the right
+ * one the progress card, Project Specification and Project Details (as text, with EDIT), and for those
+ * who edit the team, its editor first. On a phone the columns stack in that order, so a client's first
+ * screen shows the updates, the next call and the team. After sign-up a welcome names the next step.
  */
+function ProjectPage({ project }: { project: ProjectView }) {
+  const actor = useActor();
+  const welcome = useWelcome();
+  const editsTeam = can(actor, 'project:manage-team', {
+    ownerId: project.ownerId,
+    clientIds: project.clientIds,
+  });
+  return (
+    <div className="dd-project-grid">
+      <div className="dd-project-column">
+        {welcome && <WelcomeCard projectTitle={project.title} />}
+        <ProjectUpdates project={project} aside={editsTeam ? null : <ProjectTeam project={project} />} />
+      </div>
+      <div className="dd-project-column">
+        {editsTeam && <ProjectTeam project={project} />}
+        <ProjectProgress projectId={project.id} />
+        <div id={ATTACH_SECTION_ID} style={{ scrollMarginTop: 16 }}>
+          <ProjectSpecification project={project} />
+        </div>
+        <ProjectDetails key={project.id} project={project} />
+      </div>
+    </div>
+  );
+}
+
 export function DailyUpdatesPage() {
   return (
     <ProjectArea>
       {(project) => (
         <FirstVisitTour project={project}>
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <Stack gap="lg">
-                <ProjectDetailsForm key={`${project.id}`} project={project} />
-                <ProjectTeam project={project} />
-                <ProjectSpecification project={project} />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <ProjectUpdates project={project} />
-            </Grid.Col>
-          </Grid>
+          <ProjectPage project={project} />
         </FirstVisitTour>
       )}
     </ProjectArea>

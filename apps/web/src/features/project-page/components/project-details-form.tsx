@@ -117,7 +117,16 @@ function toInput(values: Values, ownerChanged: boolean): Record<string, unknown>
 }
 
 /** Left column, first card: the project form and the owner's details (client spec §2, §5, §6). */
-export function ProjectDetailsForm({ project }: { project: ProjectView }) {
+export function ProjectDetailsForm({
+  project,
+  onCancel,
+  onSaved,
+}: {
+  project: ProjectView;
+  /** Shown as CANCEL beside SAVE: back to the details as text. */
+  onCancel?: () => void;
+  onSaved?: () => void;
+}) {
   const actor = useActor();
   const lookups = useProjectLookups();
   const save = useSaveProjectDetails();
@@ -164,6 +173,7 @@ export function ProjectDetailsForm({ project }: { project: ProjectView }) {
         onSuccess: () => {
           form.resetDirty();
           notifySuccess(MESSAGES.projectUpdated);
+          onSaved?.();
         },
         onError: (error) => {
           const field = isApiError(error) ? error.pointerField : undefined;
@@ -297,6 +307,11 @@ export function ProjectDetailsForm({ project }: { project: ProjectView }) {
 
           {editable && (
             <Group justify="flex-end">
+              {onCancel && (
+                <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+                  {LABELS.buttons.cancel}
+                </Button>
+              )}
               <Button type="submit" loading={save.isPending}>
                 {LABELS.buttons.save}
               </Button>

@@ -16,11 +16,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useActor } from '../../auth/api/get-session.ts';
-import { addProjectLink, deleteAttachment, fileDownloadUrl } from '../api/attachments.ts';
+import { addProjectLink, fileDownloadUrl } from '../api/attachments.ts';
 import { type ProjectView, projectQueryKey } from '../api/get-project.ts';
 import { uploadProjectFile } from '../api/upload-file.ts';
 import { AttachHint } from './attach-hint.tsx';
 import { useTour } from './tour-context.tsx';
+import { useConfirmedRemove } from './use-confirmed-remove.tsx';
 
 type UploadItem = {
   key: number;
@@ -102,14 +103,7 @@ export function ProjectSpecification({ project }: { project: ProjectView }) {
     }
   };
 
-  const remove = async (kind: 'file' | 'link', id: number) => {
-    try {
-      await deleteAttachment(project.id, kind, id);
-      await refresh();
-    } catch {
-      // The api client already showed the generic toast.
-    }
-  };
+  const remove = useConfirmedRemove(project.id);
 
   const empty =
     project.files.length === 0 && project.links.length === 0 && uploads.length === 0 && links.length === 0;
@@ -153,7 +147,7 @@ export function ProjectSpecification({ project }: { project: ProjectView }) {
                     variant="subtle"
                     color="red"
                     aria-label={`Delete ${file.title}`}
-                    onClick={() => remove('file', file.id)}
+                    onClick={() => remove.ask('file', file.id, file.title)}
                   >
                     ×
                   </ActionIcon>
@@ -171,7 +165,7 @@ export function ProjectSpecification({ project }: { project: ProjectView }) {
                   variant="subtle"
                   color="red"
                   aria-label={`Delete ${link.url}`}
-                  onClick={() => remove('link', link.id)}
+                  onClick={() => remove.ask('link', link.id, link.url)}
                 >
                   ×
                 </ActionIcon>
@@ -301,6 +295,7 @@ export function ProjectSpecification({ project }: { project: ProjectView }) {
           </Stack>
         )}
       </Stack>
+      {remove.dialog}
     </Paper>
   );
 }

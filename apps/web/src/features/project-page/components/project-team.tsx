@@ -1,29 +1,53 @@
 import { can, isRole, LABELS, ROLE_LABELS } from '@dd/domain';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useProductLabel } from '../../../lib/app-config.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { Person, ProjectView } from '../api/get-project.ts';
 import { PersonAvatar } from './person-avatar.tsx';
 import { TeamEditor } from './team-editor.tsx';
 
+// The invitation form loads when a team editor first opens it.
+const InvitePersonModal = lazy(async () => ({
+  default: (await import('./invite-person-modal.tsx')).InvitePersonModal,
+}));
+
 function Member({ person, role }: { person: Person; role: string }) {
   return (
-    <Group gap="sm" wrap="nowrap" component="li">
+    <Group gap="sm" wrap="nowrap" component="li" style={{ minWidth: 0 }}>
       <PersonAvatar name={person.name} avatar={person.avatar} />
       <div style={{ minWidth: 0 }}>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} truncate>
           {person.name}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" truncate>
           {role}
         </Text>
         {/* The server leaves contacts out for readonlyManager; nothing to hide here. */}
-        {person.email && (
-          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-            {person.email}
-          </Text>
+        {(person.email || person.phone) && (
+          <Group gap={8} wrap="nowrap">
+            {person.email && (
+              <Anchor
+                href={`mailto:${person.email}`}
+                size="xs"
+                title={person.email}
+                aria-label={`E-mail ${person.name}`}
+              >
+                E-mail
+              </Anchor>
+            )}
+            {person.phone && (
+              <Anchor
+                href={`tel:${person.phone}`}
+                size="xs"
+                title={person.phone}
+                aria-label={`Call ${person.name}`}
+              >
+                Call
+              </Anchor>
+            )}
+          </Group>
         )}
-        {person.phone && <Text size="xs">{person.phone}</Text>}
       </div>
     </Group>
   );
@@ -39,24 +63,23 @@ function TeamList({ project }: { project: ProjectView }) {
   ];
   return (
     <>
-      <Text fw={600} size="sm" id="project-team-list">
-        {LABELS.team}
-      </Text>
       {members.length === 0 ? (
         <Text size="sm" c="dimmed">
           No one is assigned to this project yet.
         </Text>
       ) : (
-        <Stack
-          gap="sm"
+        <SimpleGrid
+          cols={{ base: 2, lg: 3 }}
+          spacing="sm"
+          verticalSpacing="sm"
           component="ul"
-          aria-labelledby="project-team-list"
+          aria-label={LABELS.team}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {members.map((m) => (
             <Member key={`${m.role}-${m.person.id}`} person={m.person} role={m.role} />
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
     </>
   );
@@ -74,12 +97,30 @@ export function ProjectTeam({ project }: { project: ProjectView }) {
     ownerId: project.ownerId,
     clientIds: project.clientIds,
   });
+  const [inviting, setInviting] = useState<boolean | null>(null);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="project-team-title">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="project-team-title">
-          Your {product}
-        </Title>
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4" id="project-team-title">
+            Your {product}
+          </Title>
+          {mayEdit && (
+            <Button size="compact-sm" variant="light" onClick={() => setInviting(true)}>
+              Invite a person
+            </Button>
+          )}
+        </Group>
+        {inviting !== null && (
+          <Suspense fallback={null}>
+            <InvitePersonModal
+              projectId={project.id}
+              projectTitle={project.title}
+              opened={inviting}
+              onClose={() => setInviting(false)}
+            />
+          </Suspense>
+        )}
         {mayEdit ? <TeamEditor key={project.id} project={project} /> : <TeamList project={project} />}
       </Stack>
     </Paper>

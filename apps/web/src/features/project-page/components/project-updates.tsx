@@ -1,7 +1,7 @@
 import { can, LABELS, relativeDate } from '@dd/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { renderMarkdown } from '../../../lib/render-markdown.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
@@ -9,6 +9,16 @@ import { type ProjectUpdate, useProjectUpdates } from '../api/get-project-update
 import { NewUpdateModal } from './new-update-modal.tsx';
 import { PersonAvatar } from './person-avatar.tsx';
 import { ScheduleCallPrompt } from './schedule-call/schedule-call-prompt.tsx';
+
+// The relative date's exact time, naming the viewer's zone (issue 13 §4).
+const exactTime = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 function replyHref(email: string, projectTitle: string, created: string): string {
   const subject = `Re: ${projectTitle} update of ${created.slice(0, 10)}`;
@@ -36,7 +46,13 @@ function UpdateItem({
           <Text size="sm" fw={600}>
             {name}
           </Text>
-          <Text size="xs" c="dimmed" component="time" dateTime={update.created}>
+          <Text
+            size="xs"
+            c="dimmed"
+            component="time"
+            dateTime={update.created}
+            title={update.created ? exactTime.format(new Date(update.created)) : undefined}
+          >
             {relativeDate(update.created, now)}
           </Text>
         </div>
@@ -55,7 +71,14 @@ function UpdateItem({
 }
 
 /** Right column: the updates feed, newest first, and ADD UPDATE for the roles allowed (client spec §2, §6). */
-export function ProjectUpdates({ project }: { project: ProjectView }) {
+export function ProjectUpdates({
+  project,
+  aside,
+}: {
+  project: ProjectView;
+  /** Shown between the discovery call and the feed (the client's team, issue 13 §1). */
+  aside?: ReactNode;
+}) {
   const actor = useActor();
   const updates = useProjectUpdates(project.id);
   const [opened, { open, close }] = useDisclosure(false);
@@ -76,8 +99,24 @@ export function ProjectUpdates({ project }: { project: ProjectView }) {
         )}
       </Group>
       <ScheduleCallPrompt projectId={project.id} project={ref} />
+      {aside}
       {updates.isPending && <Loader size="sm" aria-label="Loading updates" />}
-      {updates.isError && <Alert color="red">The updates could not be loaded.</Alert>}
+      {updates.isError && (
+        <Alert color="red" title="The updates could not be loaded.">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">Check your connection and try again.</Text>
+            <Button
+              size="compact-sm"
+              variant="white"
+              color="red"
+              loading={updates.isRefetching}
+              onClick={() => void updates.refetch()}
+            >
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      )}
       {updates.data?.length === 0 && (
         <Text c="dimmed" size="sm">
           No updates yet. The team posts here as the work moves on.

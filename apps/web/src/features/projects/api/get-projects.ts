@@ -35,7 +35,7 @@ function toRow(p: Resource): ProjectRow {
   };
 }
 
-/** GET /api/project/search. A failed load is only logged and leaves the table empty (admin §8). */
+/** GET /api/project/search. A failed load is logged (admin §8) and thrown, so the table says so. */
 export async function getProjects({ page, sort, filter }: ProjectsQuery): Promise<ProjectsPage> {
   try {
     const { data, meta } = await api.get<Resource[]>('/project/search', {
@@ -50,7 +50,8 @@ export async function getProjects({ page, sort, filter }: ProjectsQuery): Promis
     return { rows: data.map(toRow), pageCount: Number(meta.pageCount) || 0 };
   } catch (error) {
     console.error('Loading projects failed', error);
-    return { rows: [], pageCount: 0 };
+    // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).
+    throw error;
   }
 }
 

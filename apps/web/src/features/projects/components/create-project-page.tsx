@@ -3,7 +3,7 @@ import { Container, MultiSelect, Select, SimpleGrid, Textarea, TextInput, Title 
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTechOptions } from '../../../lib/tech-options.ts';
 import { CreateFormCard } from '../../../lib/ui/create-form-card.tsx';
-import { pointedField, useAdminCreateForm } from '../../../lib/use-admin-create-form.ts';
+import { createdId, pointedField, useAdminCreateForm } from '../../../lib/use-admin-create-form.ts';
 import { useCreateProject } from '../api/create-project.ts';
 import { useCompanyOptions } from '../api/get-company-options.ts';
 import { useProjectFormLookups } from '../api/get-project-form-options.ts';
@@ -54,7 +54,7 @@ export function CreateProjectPage() {
   const companies = useCompanyOptions();
   const techs = useTechOptions();
   const create = useCreateProject();
-  const { form, clearDraft, succeed, showFieldError } = useAdminCreateForm({
+  const { form, clearDraft, succeed, showFieldError, created } = useAdminCreateForm({
     draft: DRAFT,
     empty: EMPTY,
     schema: adminCreateProjectSchema,
@@ -77,7 +77,11 @@ export function CreateProjectPage() {
         },
       },
       {
-        onSuccess: () => succeed(MESSAGES.projectCreated),
+        onSuccess: (result) =>
+          succeed(MESSAGES.projectCreated, {
+            label: `project ${v.title}`,
+            to: `/project/daily-updates/${createdId(result)}`,
+          }),
         onError: (error) => showFieldError(error, pointedField(error)),
       },
     );
@@ -111,7 +115,7 @@ export function CreateProjectPage() {
       <Title order={1} mb="md">
         New Project
       </Title>
-      <CreateFormCard onSubmit={submit} submitting={create.isPending}>
+      <CreateFormCard onSubmit={submit} submitting={create.isPending} created={created}>
         <TextInput label="Title" autoComplete="off" {...form.getInputProps('title')} />
         <Textarea
           size="md"

@@ -61,7 +61,15 @@ export function ProjectsTablePage() {
         rows={query.data?.rows ?? []}
         rowKey={(p) => String(p.id)}
         loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-        emptyText={Object.keys(filter).length > 0 ? 'No projects match these filters' : 'No projects yet'}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        emptyText={
+          Object.values(filter).some(
+            (v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
+          )
+            ? 'No projects match these filters'
+            : 'No projects yet'
+        }
         sort={table.sort}
         onSort={table.setSort}
         page={table.page}

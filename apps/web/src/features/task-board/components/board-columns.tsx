@@ -1,4 +1,4 @@
-import type { TaskAction, UnfinishedTaskTarget } from '@dd/domain';
+import { SPRINT_STATUS, type TaskAction, type UnfinishedTaskTarget } from '@dd/domain';
 import {
   DndContext,
   type DragEndEvent,
@@ -118,7 +118,7 @@ export function BoardColumns(props: BoardColumnsProps) {
             <SprintSection
               key={sprint.id}
               sprint={sprint}
-              active={i === 0}
+              active={i === 0 && sprint.statusId === SPRINT_STATUS.started}
               tasks={sprintTasks(tasks, sprint.id)}
               busy={props.busy}
               onStart={() => props.onStartSprint(sprint.id)}

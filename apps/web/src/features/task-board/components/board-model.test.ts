@@ -53,8 +53,14 @@ describe('board columns', () => {
     expect(doneTasks(tasks, [sprint(9, 3), sprint(8, 2)]).map((t) => t.id)).toEqual([3]);
   });
 
-  it('lists the active (newest current) sprint first', () => {
-    expect(currentSprints([sprint(1, 2), sprint(3, 1), sprint(2, 3)]).map((s) => s.id)).toEqual([3, 1]);
+  it('lists the active (newest started) sprint first, then the newest', () => {
+    expect(currentSprints([sprint(1, 2), sprint(3, 1), sprint(2, 3)]).map((s) => s.id)).toEqual([1, 3]);
+    expect(currentSprints([sprint(1, 1), sprint(3, 1)]).map((s) => s.id)).toEqual([3, 1]);
+  });
+
+  it('counts an accepted task of a running sprint as done', () => {
+    const tasks = [task(1, { sprintId: 8, statusId: 5 }), task(2, { sprintId: 8, statusId: 4 })];
+    expect(doneTasks(tasks, [sprint(8, 2)]).map((t) => t.id)).toEqual([1]);
   });
 
   it('shows open Blocker tasks as roadblocks', () => {

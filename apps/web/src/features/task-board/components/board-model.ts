@@ -1,4 +1,4 @@
-import { activeSprint, isTaskOpen, SPRINT_STATUS, TASK_TYPE } from '@dd/domain';
+import { activeSprint, isTaskOpen, SPRINT_STATUS, TASK_STATUS, TASK_TYPE } from '@dd/domain';
 import type { Sprint } from '../api/get-sprints.ts';
 import type { BoardTask } from '../api/get-tasks.ts';
 
@@ -16,7 +16,7 @@ export const COLUMN_TITLES: Record<string, string> = {
 
 const byPosition = (a: BoardTask, b: BoardTask) => a.position - b.position || a.id - b.id;
 
-/** Sprints that are not finished, newest first; the first is the active one (admin §4). */
+/** Sprints that are not finished, the active one first, then newest first (admin §4). */
 export function currentSprints(sprints: Sprint[]): Sprint[] {
   const active = activeSprint(sprints);
   return sprints
@@ -33,13 +33,16 @@ export function newTasks(tasks: BoardTask[]): BoardTask[] {
   return tasks.filter((t) => t.sprintId === null).sort(byPosition);
 }
 
-/** Done: the tasks of finished sprints (finishing moves the unfinished ones out), newest sprint first. */
+/**
+ * Done: accepted tasks and the tasks of finished sprints (finishing moves the unfinished ones out), newest
+ * sprint first; an Accept shows here at once, as the sidebar's count (issue 13 §4).
+ */
 export function doneTasks(tasks: BoardTask[], sprints: Sprint[]): BoardTask[] {
   const finished = new Map(
     sprints.filter((s) => s.statusId === SPRINT_STATUS.finished).map((s) => [s.id, s.id]),
   );
   return tasks
-    .filter((t) => t.sprintId !== null && finished.has(t.sprintId))
+    .filter((t) => t.sprintId !== null && (finished.has(t.sprintId) || t.statusId === TASK_STATUS.accepted))
     .sort((a, b) => (b.sprintId ?? 0) - (a.sprintId ?? 0) || byPosition(a, b));
 }
 

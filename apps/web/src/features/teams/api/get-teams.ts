@@ -5,7 +5,7 @@ import { api, type Resource } from '../../../lib/api-client.ts';
 export type TeamRow = { id: number; title: string; punchLine: string; size: number };
 export type TeamsQuery = { page: number; sort: string };
 
-/** GET /api/team/search. A failed load is only logged and leaves the table empty (admin §8). */
+/** GET /api/team/search. A failed load is logged (admin §8) and thrown, so the table says so. */
 export async function getTeams({ page, sort }: TeamsQuery) {
   try {
     const { data, meta } = await api.get<Resource[]>('/team/search', {
@@ -21,7 +21,8 @@ export async function getTeams({ page, sort }: TeamsQuery) {
     return { rows, pageCount: Number(meta.pageCount) || 0 };
   } catch (error) {
     console.error('Loading teams failed', error);
-    return { rows: [] as TeamRow[], pageCount: 0 };
+    // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).
+    throw error;
   }
 }
 

@@ -21,7 +21,7 @@ export function CreateTeamPage() {
   const managers = useProjectManagers();
   const create = useCreateTeam();
   const [projectOpened, projectModal] = useDisclosure(false);
-  const { form, values, succeed, showFieldError } = useAdminCreateForm({
+  const { form, values, succeed, showFieldError, created } = useAdminCreateForm({
     draft: DRAFT,
     empty: EMPTY,
     notInDraft: NOT_IN_DRAFT,
@@ -32,7 +32,8 @@ export function CreateTeamPage() {
     create.mutate(
       { attributes: adminCreateTeamSchema.parse(v), projectManagerId: v.projectManagerId },
       {
-        onSuccess: () => succeed(MESSAGES.teamCreated),
+        onSuccess: () =>
+          succeed(MESSAGES.teamCreated, { label: `team ${v.title}`, to: '/teams-table?sort=-id' }),
         onError: (error) => {
           // The API points at the projectManager relationship; the form's field is projectManagerId.
           const field = pointedField(error);
@@ -50,7 +51,7 @@ export function CreateTeamPage() {
           CREATE PROJECT
         </Button>
       </Group>
-      <CreateFormCard onSubmit={submit} submitting={create.isPending}>
+      <CreateFormCard onSubmit={submit} submitting={create.isPending} created={created}>
         <TextInput label="Title" autoComplete="off" {...form.getInputProps('title')} />
         <TextInput label="Punch line" autoComplete="off" {...form.getInputProps('punch-line')} />
         <AvatarInput

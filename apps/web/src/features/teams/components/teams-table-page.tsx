@@ -37,6 +37,8 @@ export function TeamsTablePage() {
         rows={query.data?.rows ?? []}
         rowKey={(t) => String(t.id)}
         loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
         emptyText="No teams yet"
         sort={table.sort}
         onSort={table.setSort}

@@ -40,7 +40,7 @@ function toRow(u: Resource): UserRow {
   };
 }
 
-/** GET /api/user/search. A failed load is only logged and leaves the table empty (admin §8). */
+/** GET /api/user/search. A failed load is logged (admin §8) and thrown, so the table says so. */
 export async function getUsers({ page, sort, filter }: UsersQuery) {
   try {
     const { data, meta } = await api.get<Resource[]>('/user/search', {
@@ -55,7 +55,8 @@ export async function getUsers({ page, sort, filter }: UsersQuery) {
     return { rows: data.map(toRow), pageCount: Number(meta.pageCount) || 0 };
   } catch (error) {
     console.error('Loading users failed', error);
-    return { rows: [] as UserRow[], pageCount: 0 };
+    // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).
+    throw error;
   }
 }
 

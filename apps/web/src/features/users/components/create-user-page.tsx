@@ -15,7 +15,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
 import { CreateFormCard } from '../../../lib/ui/create-form-card.tsx';
 import { uploadImage } from '../../../lib/upload-image.ts';
-import { useAdminCreateForm } from '../../../lib/use-admin-create-form.ts';
+import { createdId, useAdminCreateForm } from '../../../lib/use-admin-create-form.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUserFormOptions } from '../api/get-user-form-options.ts';
@@ -57,7 +57,7 @@ export function CreateUserPage() {
   const actor = useActor();
   const options = useUserFormOptions();
   const create = useCreateUser();
-  const { form, values, succeed, showFieldError } = useAdminCreateForm({
+  const { form, values, succeed, showFieldError, created } = useAdminCreateForm({
     draft: DRAFT,
     empty: EMPTY,
     notInDraft: NOT_IN_DRAFT,
@@ -82,8 +82,8 @@ export function CreateUserPage() {
     create.mutate(
       { attributes, extras: { companyId: v.companyId, teamIds: v.teamIds, techIds: v.techIds } },
       {
-        onSuccess: () => {
-          succeed(MESSAGES.userCreated);
+        onSuccess: (result) => {
+          succeed(MESSAGES.userCreated, { label: `user ${v.name}`, to: `/edit-user/${createdId(result)}` });
           form.resetDirty();
         },
         onError: (error) => {
@@ -103,7 +103,7 @@ export function CreateUserPage() {
       <Title order={1} mb="md">
         New User
       </Title>
-      <CreateFormCard onSubmit={submit} submitting={create.isPending}>
+      <CreateFormCard onSubmit={submit} submitting={create.isPending} created={created}>
         <Select
           size="md"
           label="Role"

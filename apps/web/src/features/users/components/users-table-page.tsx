@@ -93,7 +93,15 @@ export function UsersTablePage() {
         rows={query.data?.rows ?? []}
         rowKey={(u) => String(u.id)}
         loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-        emptyText="No users match these filters"
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        emptyText={
+          Object.values(filter).some(
+            (v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
+          )
+            ? 'No users match these filters'
+            : 'No users yet'
+        }
         sort={table.sort}
         onSort={table.setSort}
         page={table.page}

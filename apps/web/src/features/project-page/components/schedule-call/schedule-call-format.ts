@@ -21,6 +21,13 @@ export function longDateTime(iso: string, timeZone: string): string {
   return `${longDate(iso, timeZone)} at ${time}`;
 }
 
+/** '2:00 PM' for an instant, in a timezone. */
+export function shortTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(
+    new Date(iso),
+  );
+}
+
 /** The ticking clock: '10:35:12 AM'. */
 export function clockTime(now: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', {

@@ -5,7 +5,7 @@ import { useActor } from '../../../auth/api/get-session.ts';
 import { browserTimezone, useScheduleCallCaller } from '../../api/schedule-call-caller.ts';
 import { type ScheduledCall, useMyScheduledCalls } from '../../api/schedule-call-my-calls.ts';
 import { useProjectScheduledCalls } from '../../api/schedule-call-project-calls.ts';
-import { longDateTime } from './schedule-call-format.ts';
+import { longDateTime, shortTime } from './schedule-call-format.ts';
 
 // The picker and its date library load only when someone opens the modal.
 const ScheduleCallModal = lazy(async () => ({
@@ -30,8 +30,15 @@ function CallLine({
   return (
     <Group component="li" gap="xs" justify="space-between" wrap="wrap">
       <Text size="sm">
-        <time dateTime={call.scheduled}>{longDateTime(call.scheduled, timezone)}</time>
-        {showBooker && call.bookedBy ? ` · ${call.bookedBy.name} (${call.timezone})` : ''}
+        {/* Every time shown names its zone (issue 13 §4): the viewer's, and the booker's own. */}
+        <time dateTime={call.scheduled}>
+          {longDateTime(call.scheduled, timezone)} ({timezone})
+        </time>
+        {showBooker && call.bookedBy
+          ? call.timezone && call.timezone !== timezone
+            ? ` · ${call.bookedBy.name}, ${shortTime(call.scheduled, call.timezone)} in ${call.timezone}`
+            : ` · ${call.bookedBy.name}`
+          : ''}
       </Text>
       <Badge
         variant="dot"
@@ -55,36 +62,41 @@ function OwnerPrompt({ projectId, userId }: { projectId: number; userId: number 
   const upcoming = (calls.data ?? []).filter(
     (c) => c.status !== 'cancelled' && Date.parse(c.scheduled) > Date.now(),
   );
+  const open = () => {
+    setMounted(true);
+    setOpened(true);
+  };
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="discovery-call-title">
-      <Stack gap="xs">
-        <Title order={3} size="h5" id="discovery-call-title">
-          Free discovery call
-        </Title>
-        {upcoming.length === 0 ? (
-          <Text size="sm">
-            Talk your project through with our team in a free 30-minute call. Pick a time that suits you.
-          </Text>
-        ) : (
+    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="discovery-call-title">
+      {upcoming.length === 0 ? (
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <div style={{ flex: '1 1 200px' }}>
+            <Title order={3} size="h5" id="discovery-call-title">
+              Free discovery call
+            </Title>
+            <Text size="sm">Talk your project through with our team in a free 30-minute call.</Text>
+          </div>
+          <Button size="sm" onClick={open}>
+            Schedule a call
+          </Button>
+        </Group>
+      ) : (
+        <Stack gap="xs">
+          <Title order={3} size="h5" id="discovery-call-title">
+            Free discovery call
+          </Title>
           <Stack gap={4} component="ul" aria-label="Your discovery calls" style={callList}>
             {upcoming.map((call) => (
               <CallLine key={call.id} call={call} timezone={timezone} showBooker={false} />
             ))}
           </Stack>
-        )}
-        <Group>
-          <Button
-            size="sm"
-            variant={upcoming.length === 0 ? 'filled' : 'light'}
-            onClick={() => {
-              setMounted(true);
-              setOpened(true);
-            }}
-          >
-            {upcoming.length === 0 ? 'Schedule a call' : 'Schedule another call'}
-          </Button>
-        </Group>
-      </Stack>
+          <Group>
+            <Button size="sm" variant="light" onClick={open}>
+              Schedule another call
+            </Button>
+          </Group>
+        </Stack>
+      )}
       {mounted && (
         <Suspense fallback={null}>
           <ScheduleCallModal projectId={projectId} opened={opened} onClose={() => setOpened(false)} />

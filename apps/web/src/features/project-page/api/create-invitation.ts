@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, toDocument } from '../../../lib/api-client.ts';
+
+/** POST /api/invitation/create (admin §7): e-mails a sign-up link; the invited person becomes a client. */
+export async function createInvitation(input: { email: string; projectId: number }): Promise<void> {
+  await api.post(
+    '/invitation/create',
+    toDocument('invitation', { email: input.email, project_id: input.projectId }),
+    // The invitation shows its own messages (admin §8).
+    { suppressErrorToast: true },
+  );
+}
+
+export function useCreateInvitation() {
+  return useMutation({ mutationFn: createInvitation });
+}
