@@ -136,6 +136,15 @@ function databaseRefusal(error: unknown): ({ code: string } & { status: number; 
 /** API record look-ups by a caller who may not see every record: their "not found" must not show. */
 function hidesExistence(request: FastifyRequest): boolean {
   if (!request.url.startsWith('/api/')) return false;
+  // A route whose path carries its own secret (a calendar feed token) has no record to hide.
+  if (request.routeOptions.config?.revealsNotFound) return false;
   const actor = request.actor;
   return !actor || !isStaffRole(actor.role);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's "not found" is its own answer, even to visitors (a secret in the path is the key). */
+    revealsNotFound?: boolean;
+  }
 }

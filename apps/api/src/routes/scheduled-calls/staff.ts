@@ -215,6 +215,7 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/calendar/:file',
     {
+      config: { revealsNotFound: true },
       schema: {
         tags: ['calendar-feed'],
         summary: 'A private iCalendar feed: GET /api/calendar/{token}.ics (the token is the key; no session)',
