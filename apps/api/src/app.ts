@@ -2,16 +2,18 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { JSON_API } from './lib/jsonapi/document.ts';
+import { buildSerializerCompiler } from './lib/jsonapi/serializer.ts';
 import authPlugin from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
 import databasePlugin from './plugins/app/database.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
+import responsesPlugin from './plugins/app/responses.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
 import securityPlugin from './plugins/external/security.ts';
 import webAppPlugin from './plugins/external/web-app.ts';
@@ -30,10 +32,21 @@ import settingRoutes from './routes/settings/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import userRoutes from './routes/users/index.ts';
 
-export type BuildOptions = { config: Config; database?: Database; logger?: boolean };
+export type BuildOptions = {
+  config: Config;
+  database?: Database;
+  logger?: boolean;
+  /** Tests: fail any answer its response schema does not describe exactly (lib/jsonapi/serializer.ts). */
+  checkResponses?: boolean;
+};
 
 /** Builds the app in a fixed order: external plugins, app plugins, then routes. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  checkResponses = false,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 1_048_576,
@@ -47,11 +60,14 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(buildSerializerCompiler({ check: checkResponses }));
   app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // JSON:API media type on every /api answer, except the plain-JSON liveness check and the OpenAPI document.
   app.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
-    if (request.url.startsWith('/api/') && typeof type === 'string' && type.startsWith('application/json'))
+    const url = request.url;
+    if (url.startsWith('/api/health') || url.startsWith('/api/docs')) return payload;
+    if (url.startsWith('/api/') && typeof type === 'string' && type.startsWith('application/json'))
       reply.header('content-type', JSON_API);
     return payload;
   });
@@ -69,6 +85,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(databasePlugin, { database });
   await app.register(authPlugin);
   await app.register(mailerPlugin);
+  await app.register(responsesPlugin, { check: checkResponses });
 
   // Routes.
   await app.register(

@@ -9,3 +9,5 @@ export * from './roles.ts';
 export * from './slots.ts';
 export * from './task-status.ts';
 export * from './validation/index.ts';
+export * from './api/jsonapi.ts';
+export * from './api/project.ts';

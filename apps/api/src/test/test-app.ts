@@ -42,7 +42,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   } else {
     database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
   }
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, checkResponses: true });
   await app.ready();
   return {
     app,
