@@ -11,3 +11,4 @@ export * from './task-status.ts';
 export * from './validation/index.ts';
 export * from './api/jsonapi.ts';
 export * from './api/project.ts';
+export * from './api/registration.ts';

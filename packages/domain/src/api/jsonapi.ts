@@ -29,7 +29,8 @@ export function resourceSchema<A extends z.ZodType>(type: string | null, attribu
   });
 }
 
-export const anyResourceSchema = resourceSchema(null, openAttributesSchema);
+/** Any resource; JSON:API lets a resource leave `attributes` out. */
+export const anyResourceSchema = resourceSchema(null, openAttributesSchema.optional());
 export type AnyResource = z.infer<typeof anyResourceSchema>;
 
 /** A top-level document with `data`, and the `included` resources and `meta` any answer may carry. */
@@ -38,9 +39,13 @@ export function documentSchema<D extends z.ZodType>(data: D, included: z.ZodType
 }
 
 /** One resource (or none). */
-export const resourceDocumentSchema = documentSchema(z.union([anyResourceSchema, z.null()]));
+export const resourceDocumentSchema = documentSchema(z.union([z.null(), anyResourceSchema]));
 /** A list of resources; list answers carry paging figures in `meta`. */
 export const collectionDocumentSchema = documentSchema(z.array(anyResourceSchema));
+/** One resource, none or a list: for answers not (yet) described more closely. */
+export const anyDocumentSchema = documentSchema(
+  z.union([z.null(), z.array(anyResourceSchema), anyResourceSchema]),
+);
 /** An answer that only confirms, with `data: null` and figures in `meta`. */
 export const metaDocumentSchema = z.object({ data: z.null(), meta: metaSchema.optional() });
 
@@ -61,3 +66,15 @@ export type KebabToCamel<S extends string> = S extends `${infer Head}-${infer Ta
   ? `${Head}${Capitalize<KebabToCamel<Tail>>}`
   : S;
 export type CamelKeys<T> = { [K in keyof T as K extends string ? KebabToCamel<K> : K]: T[K] };
+
+/** A related resource the answer did not include: the web client keeps it as an `{ id, type }` stub. */
+export type ResourceStub = { id: string; type: string };
+
+/**
+ * A resource as the web client's deserializer hands it over: camelCased attributes beside `id` and
+ * `type`, and each relationship (given in `Relations`) resolved to the included resource or a stub.
+ */
+export type Flattened<
+  R extends { type: string; attributes: object },
+  Relations extends Record<string, unknown> = Record<never, never>,
+> = { id: string; type: R['type'] } & CamelKeys<R['attributes']> & Relations;

@@ -40,6 +40,7 @@ export type UserResource = z.infer<typeof userResourceSchema>;
 
 export const companyAttributesSchema = z.object({ title: z.string(), 'company-size-id': nullableId });
 export const companyResourceSchema = resourceSchema('company', companyAttributesSchema);
+export type CompanyResource = z.infer<typeof companyResourceSchema>;
 
 export const fileAttributesSchema = z.object({
   title: z.string(),

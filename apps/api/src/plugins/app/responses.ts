@@ -1,4 +1,9 @@
-import { errorDocumentSchema, noContentSchema, resourceDocumentSchema } from '@dd/domain';
+import {
+  anyDocumentSchema,
+  collectionDocumentSchema,
+  errorDocumentSchema,
+  noContentSchema,
+} from '@dd/domain';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -27,7 +32,10 @@ const CREATED = new Set([
   'POST /api/scheduled-call/create',
 ]);
 /** Operations that answer 204 No Content besides every DELETE. */
-const NO_CONTENT = new Set(['POST /api/authorization/incomplete-registration']);
+const NO_CONTENT = new Set([
+  'POST /api/authorization/incomplete-registration',
+  'POST /api/project/:id/relationships/link',
+]);
 /** Answers that are not JSON:API: the liveness check is plain JSON and its errors are too. */
 const PLAIN = new Set(['/api/health']);
 
@@ -37,7 +45,8 @@ const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.
  * The 4xx answers an operation can give, all the JSON:API error document of plugins/app/errors.ts:
  * 400 bad parameters or malformed JSON, 401 no session (or no application key when APP_KEYS is set),
  * 403 not allowed (or a cross-origin cookie write), 404 an unknown id, 409 a duplicate, 413 a body over
- * the limit, 422 an invalid body, 429 a rate limit.
+ * the limit, 422 an invalid body or a request the rules refuse, 429 a rate limit. 404 and 422 wherever
+ * the operation reads an id, a query or a body.
  */
 export function errorStatuses(route: RouteOptions): number[] {
   const url = route.url;
@@ -45,21 +54,25 @@ export function errorStatuses(route: RouteOptions): number[] {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
   const hasBody = Boolean(schema.body) || methodsOf(route).some((m) => m === 'POST' || m === 'PATCH');
   const statuses = [400, 401, 403];
-  if (url.includes(':') || hasBody || schema.querystring) statuses.push(404);
+  const readsInput =
+    hasBody || Boolean(schema.params || schema.querystring) || methodsOf(route).includes('DELETE');
+  if (readsInput) statuses.push(404);
   if (methodsOf(route).some((m) => CONFLICTS.has(`${m} ${url}`))) statuses.push(409);
-  if (hasBody) statuses.push(413, 422);
+  if (hasBody) statuses.push(413);
+  if (readsInput) statuses.push(422);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.push(429);
   return statuses;
 }
 
 /**
  * The success answer of an operation that does not declare its own: 204 for a DELETE, otherwise a
- * JSON:API document (resources with their attributes as sent). Routes with a precise schema declare it.
+ * JSON:API document (resources with their attributes as sent; a list for a `/search`). Routes with a precise schema declare it.
  */
 function defaultSuccess(route: RouteOptions): Record<number, unknown> {
   const op = `${methodsOf(route)[0]} ${route.url}`;
   if (op.startsWith('DELETE ') || NO_CONTENT.has(op)) return { 204: noContentSchema };
-  return { [CREATED.has(op) ? 201 : 200]: resourceDocumentSchema };
+  if (op.startsWith('GET ') && op.endsWith('/search')) return { 200: collectionDocumentSchema };
+  return { [CREATED.has(op) ? 201 : 200]: anyDocumentSchema };
 }
 
 const isSuccess = (status: string) => /^2(\d\d|xx)$/i.test(status);

@@ -4,6 +4,7 @@ import {
   registerClientCompanySchema,
   registerClientProjectSchema,
   registerClientUserSchema,
+  registrationDocumentSchema,
 } from '@dd/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,7 +50,7 @@ function registrationDocument(projectId: number, userId: number, token: string |
   const authorization = token ? { token } : null;
   return {
     data: {
-      type: 'registration',
+      type: 'registration' as const,
       id: String(projectId),
       attributes: { 'user-id': userId, 'project-id': projectId, ...(token ? { token } : {}) },
       // Where the spec's client reads them: data.project id and data.authorization.token.
@@ -81,6 +82,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['registration'],
         summary: 'Get-started wizard: a visitor signs up (user, company, project); a client adds a project',
         body: registerBody,
+        response: { 201: registrationDocumentSchema },
       },
       config: { rateLimit: REGISTER_LIMIT },
     },

@@ -14,7 +14,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }, async () => {
     await app.db.execute(sql`select 1`);
-    return { status: 'ok', database: app.database.driver };
+    return { status: 'ok' as const, database: app.database.driver };
   });
 
   app.get(
