@@ -1,12 +1,48 @@
 import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
+import {
+  anyDocumentSchema,
+  collectionDocumentSchema,
+  metaDocumentSchema,
+  resourceDocumentSchema,
+} from '@dd/domain';
 import { z } from 'zod';
+
+/**
+ * Documents not (yet) described field by field: fast-json-stringify would write every attribute through
+ * its generic path, slower than JSON.stringify on Node 20, and has nothing to leave out, so these are
+ * written with JSON.stringify (measured in docs/adr/0009-openapi-and-non-jsonapi-shapes.md).
+ */
+const GENERIC = new Set<unknown>([anyDocumentSchema, collectionDocumentSchema, resourceDocumentSchema, metaDocumentSchema]);
 
 type CompilerInput = { schema: unknown; method: string; url: string; httpStatus?: string };
 
 /** The JSON schema of a zod response schema, as fast-json-stringify reads it. */
 export function responseJsonSchema(schema: z.ZodType) {
-  return z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
+  return forSpeed(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }));
+}
+
+type Json = Record<string, unknown>;
+const SIMPLE = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/**
+ * fast-json-stringify decides each `anyOf` by running a validator on the value, which costs more than
+ * the serialization saves. A union of plain types becomes a type list (`['string', 'null']`); any other
+ * union (a relationship's `data`: null, one identifier or a list) is written as it is, with
+ * JSON.stringify. The OpenAPI document keeps the full schemas.
+ */
+function forSpeed(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(forSpeed);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node as Json)) out[key] = forSpeed(value);
+  // A record (attributes not described field by field, relationships, meta) is written as it is too.
+  if (out.type === 'object' && !out.properties && out.additionalProperties !== false) return {};
+  const union = (out.anyOf ?? out.oneOf) as Json[] | undefined;
+  if (!union) return out;
+  const { anyOf: _a, oneOf: _o, ...rest } = out;
+  const plain = union.every((b) => Object.keys(b).length === 1 && SIMPLE.has(b.type as string));
+  return plain ? { ...rest, type: union.map((b) => b.type) } : rest;
 }
 
 /**
@@ -17,7 +53,9 @@ export function responseJsonSchema(schema: z.ZodType) {
  */
 export function buildSerializerCompiler({ check }: { check: boolean }) {
   return ({ schema, method, url, httpStatus }: CompilerInput) => {
-    const stringify = fastJson(responseJsonSchema(schema as z.ZodType) as Parameters<typeof fastJson>[0]);
+    const stringify = GENERIC.has(schema)
+      ? (data: unknown) => JSON.stringify(data)
+      : fastJson(responseJsonSchema(schema as z.ZodType) as Parameters<typeof fastJson>[0]);
     if (!check) return (data: unknown) => stringify(data);
     return (data: unknown) => {
       const out = stringify(data);

@@ -43,7 +43,6 @@ export default fp(
         errors = [{ status: String(status), title: publicTitle(error) }];
       } else {
         request.log.error({ err: error }, 'unhandled error');
-        if (process.env.DEBUG_500) console.error('DEBUG500', request.method, request.url, error.message);
         errors = [{ status: '500', title: 'Internal server error' }];
       }
       reply.status(status).type('application/vnd.api+json').send({ errors });
