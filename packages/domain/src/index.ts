@@ -1,3 +1,6 @@
+export * from './api/jsonapi.ts';
+export * from './api/project.ts';
+export * from './api/registration.ts';
 export * from './error-mapping.ts';
 export * from './format.ts';
 export * from './limits.ts';
@@ -9,6 +12,3 @@ export * from './roles.ts';
 export * from './slots.ts';
 export * from './task-status.ts';
 export * from './validation/index.ts';
-export * from './api/jsonapi.ts';
-export * from './api/project.ts';
-export * from './api/registration.ts';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ROLES, type Role } from '@dd/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fileBlobs,
@@ -15,7 +16,6 @@ import {
 import { createSession } from '../modules/auth/sessions.ts';
 import { buildCompany, buildProject, buildUser, signedInAs } from '../test/factories.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../test/test-app.ts';
-import { eq } from 'drizzle-orm';
 
 /**
  * The role × route matrix: every operation of the OpenAPI document, called by a visitor and by each of
@@ -113,7 +113,10 @@ const ROLE_TABLES = {
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { request: () => ({ method: 'GET', url: '/api/health' }), answers: everyone(200) },
-  'GET /api/app-config': { request: () => ({ method: 'GET', url: '/api/app-config' }), answers: everyone(200) },
+  'GET /api/app-config': {
+    request: () => ({ method: 'GET', url: '/api/app-config' }),
+    answers: everyone(200),
+  },
   'POST /api/authorization/login': {
     request: () => ({
       method: 'POST',
@@ -386,7 +389,9 @@ const MATRIX: Record<string, Row> = {
     request: () => ({
       method: 'POST',
       url: '/api/user/register-client',
-      body: doc('user', { project: { title: `Idea ${unique()}`, project_state_id: 1, project_budget_id: 1 } }),
+      body: doc('user', {
+        project: { title: `Idea ${unique()}`, project_state_id: 1, project_budget_id: 1 },
+      }),
     }),
     // A visitor must also send the account and company: 422 without them.
     answers: answers(['client'], 201, { anonymous: 422 }),
@@ -490,7 +495,9 @@ async function newFile(projectId: number) {
     .insert(projectFiles)
     .values({ projectId, title: 'spec.txt', mime: 'text/plain', size: 5 })
     .returning();
-  await db().insert(fileBlobs).values({ fileId: file!.id, data: Buffer.from('hello') });
+  await db()
+    .insert(fileBlobs)
+    .values({ fileId: file!.id, data: Buffer.from('hello') });
   return file!.id;
 }
 
@@ -509,7 +516,10 @@ async function newLink(projectId?: number, createdById?: number | null) {
   return link!.id;
 }
 
-const MEMBER_KIND: Partial<Record<Role, string>> = { developer: 'developer', projectManager: 'projectManager' };
+const MEMBER_KIND: Partial<Record<Role, string>> = {
+  developer: 'developer',
+  projectManager: 'projectManager',
+};
 
 /** A project with a company, a file, a developer with a reminder setting, and an avatar image. */
 async function buildFixture(who: Who, scope: Scope): Promise<Fixture> {
@@ -528,7 +538,9 @@ async function buildFixture(who: Who, scope: Scope): Promise<Fixture> {
       .insert(projectMembers)
       .values({ projectId: project.id, userId: caller.id, kind: MEMBER_KIND[who as Role] ?? 'observer' });
   const developer = await buildUser(db(), { role: 'developer' });
-  await db().insert(projectMembers).values({ projectId: project.id, userId: developer.id, kind: 'developer' });
+  await db()
+    .insert(projectMembers)
+    .values({ projectId: project.id, userId: developer.id, kind: 'developer' });
   const [setting] = await db()
     .insert(reminderSettings)
     .values({ projectId: project.id, userId: developer.id, isEnabled: 1 })
@@ -537,7 +549,10 @@ async function buildFixture(who: Who, scope: Scope): Promise<Fixture> {
     .insert(images)
     .values({ title: 'a.png', mime: 'image/png', size: 1, data: 'AA==' })
     .returning();
-  await db().update(projects).set({ title: `Project of ${who} (${scope})` }).where(eq(projects.id, project.id));
+  await db()
+    .update(projects)
+    .set({ title: `Project of ${who} (${scope})` })
+    .where(eq(projects.id, project.id));
   return {
     who,
     scope,
@@ -582,8 +597,14 @@ const openApiOperations = () =>
 describe('the role × route matrix', () => {
   it('has an expected answer for every operation of the OpenAPI document, and no stale row', () => {
     const operations = openApiOperations();
-    expect(operations.filter((op) => !(op in MATRIX)), 'operations with no row').toEqual([]);
-    expect(Object.keys(MATRIX).filter((op) => !operations.includes(op)), 'rows of no operation').toEqual([]);
+    expect(
+      operations.filter((op) => !(op in MATRIX)),
+      'operations with no row',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((op) => !operations.includes(op)),
+      'rows of no operation',
+    ).toEqual([]);
   });
 
   it('sends the operations it leaves to another role table to a table that lists them', () => {

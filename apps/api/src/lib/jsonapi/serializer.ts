@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import fastJson from 'fast-json-stringify';
 import {
   anyDocumentSchema,
   collectionDocumentSchema,
   metaDocumentSchema,
   resourceDocumentSchema,
 } from '@dd/domain';
+import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 
 /**
@@ -13,7 +13,12 @@ import { z } from 'zod';
  * its generic path, slower than JSON.stringify on Node 20, and has nothing to leave out, so these are
  * written with JSON.stringify (measured in docs/adr/0009-openapi-and-non-jsonapi-shapes.md).
  */
-const GENERIC = new Set<unknown>([anyDocumentSchema, collectionDocumentSchema, resourceDocumentSchema, metaDocumentSchema]);
+const GENERIC = new Set<unknown>([
+  anyDocumentSchema,
+  collectionDocumentSchema,
+  resourceDocumentSchema,
+  metaDocumentSchema,
+]);
 
 type CompilerInput = { schema: unknown; method: string; url: string; httpStatus?: string };
 
@@ -62,7 +67,9 @@ export function buildSerializerCompiler({ check }: { check: boolean }) {
       const plain = JSON.parse(JSON.stringify(data) ?? 'null');
       const where = `${method} ${url} ${httpStatus ?? ''}`;
       if (!isDeepStrictEqual(JSON.parse(out), plain))
-        throw new Error(`Response schema of ${where} does not describe the answer: ${firstDifference(plain, JSON.parse(out))}`);
+        throw new Error(
+          `Response schema of ${where} does not describe the answer: ${firstDifference(plain, JSON.parse(out))}`,
+        );
       const idInAttributes = resourcesOf(plain).find((r) => r.attributes && 'id' in r.attributes);
       if (idInAttributes) throw new Error(`${where}: '${idInAttributes.type}' carries id inside attributes`);
       return out;
@@ -74,7 +81,10 @@ type Loose = { type?: string; attributes?: Record<string, unknown> };
 function resourcesOf(doc: unknown): Loose[] {
   if (!doc || typeof doc !== 'object') return [];
   const { data, included } = doc as { data?: unknown; included?: unknown };
-  const list = [...(Array.isArray(data) ? data : data ? [data] : []), ...(Array.isArray(included) ? included : [])];
+  const list = [
+    ...(Array.isArray(data) ? data : data ? [data] : []),
+    ...(Array.isArray(included) ? included : []),
+  ];
   return list.filter((r): r is Loose => typeof r === 'object' && r !== null);
 }
 

@@ -82,9 +82,11 @@ export default fp(
   async (app, options: { check?: boolean }) => {
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-      const schema = (route.schema ??= {}) as { response?: Record<string | number, unknown> };
+      route.schema ??= {};
+      const schema = route.schema as { response?: Record<string | number, unknown> };
       schema.response ??= {};
-      if (!Object.keys(schema.response).some(isSuccess)) Object.assign(schema.response, defaultSuccess(route));
+      if (!Object.keys(schema.response).some(isSuccess))
+        Object.assign(schema.response, defaultSuccess(route));
       for (const status of errorStatuses(route)) schema.response[status] ??= errorDocumentSchema;
     });
     // Tests: an answer whose status the operation does not document fails, so the document cannot lie.
@@ -96,7 +98,9 @@ export default fp(
         if (!response || status === '500' || !request.url.startsWith('/api/')) return payload;
         if (request.url.startsWith('/api/docs')) return payload;
         if (!(status in response) && !(`${status[0]}xx` in response))
-          throw new Error(`${request.method} ${request.routeOptions.url} answered ${status}, not in its response schema`);
+          throw new Error(
+            `${request.method} ${request.routeOptions.url} answered ${status}, not in its response schema`,
+          );
         return payload;
       });
   },

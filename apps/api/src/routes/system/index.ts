@@ -6,16 +6,20 @@ import { z } from 'zod';
 const healthSchema = z.object({ status: z.literal('ok'), database: z.string() });
 
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', {
+  app.get(
+    '/health',
+    {
       schema: {
         tags: ['system'],
         summary: 'Liveness and database check (plain application/json)',
         response: { 200: healthSchema },
       },
-    }, async () => {
-    await app.db.execute(sql`select 1`);
-    return { status: 'ok' as const, database: app.database.driver };
-  });
+    },
+    async () => {
+      await app.db.execute(sql`select 1`);
+      return { status: 'ok' as const, database: app.database.driver };
+    },
+  );
 
   app.get(
     '/app-config',

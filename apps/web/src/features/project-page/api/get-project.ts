@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   CompanyResource,
   FileResource,
@@ -8,6 +7,7 @@ import type {
   ResourceStub,
   UserResource,
 } from '@dd/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export type Person = {
