@@ -1,4 +1,10 @@
-import { can, companyUpdateSchema, ownerDetailsSchema, projectSaveSchema } from '@dd/domain';
+import {
+  can,
+  companyUpdateSchema,
+  ownerDetailsSchema,
+  projectDocumentSchema,
+  projectSaveSchema,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -109,6 +115,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One project (files without bytes); a client's read is stored as their last visited project",
         params: idParams,
         querystring: includeQuery,
+        response: { 200: projectDocumentSchema },
       },
     },
     async (request) => {
@@ -132,6 +139,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save the project details form, or the team (developer, projectManager, accountManager)',
         params: idParams,
         body: projectPatchBody,
+        response: { 200: projectDocumentSchema },
       },
     },
     async (request) => {
