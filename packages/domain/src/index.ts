@@ -1,4 +1,5 @@
 export * from './api/jsonapi.ts';
+export * from './api/lookups.ts';
 export * from './api/project.ts';
 export * from './api/registration.ts';
 export * from './error-mapping.ts';
