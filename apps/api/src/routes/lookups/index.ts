@@ -50,7 +50,9 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: table.id, title: table.title })
         .from(table)
         .orderBy(orderFor(table, request.query.sort), asc(table.id));
-      return { data: rows.map((r) => ({ type, id: String(r.id), attributes: { title: r.title as string } })) };
+      return {
+        data: rows.map((r) => ({ type, id: String(r.id), attributes: { title: r.title as string } })),
+      };
     };
     const schema = {
       tags: ['lookup'],
