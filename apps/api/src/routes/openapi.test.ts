@@ -92,6 +92,18 @@ describe('media types', () => {
     expect(res.json()).toEqual({ status: 'ok', database: expect.any(String) });
   });
 
+  it('answers a body of another media type with the documented 415, not an undocumented status', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/link/create',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<link/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().errors[0]).toMatchObject({ status: '415' });
+    expect(doc.paths['/api/link/create']?.post?.responses['415']).toBeDefined();
+  });
+
   it('other /api answers are JSON:API', async () => {
     const res = await t.app.inject({ url: '/api/app-config' });
     expect(res.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);

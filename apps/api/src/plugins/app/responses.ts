@@ -45,7 +45,7 @@ const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.
  * The 4xx answers an operation can give, all the JSON:API error document of plugins/app/errors.ts:
  * 400 bad parameters or malformed JSON, 401 no session (or no application key when APP_KEYS is set),
  * 403 not allowed (or a cross-origin cookie write), 404 an unknown id, 409 a duplicate, 413 a body over
- * the limit, 422 an invalid body or a request the rules refuse, 429 a rate limit. 404 and 422 wherever
+ * the limit, 415 a body that is not JSON, 422 an invalid body or a request the rules refuse, 429 a rate limit. 404 and 422 wherever
  * the operation reads an id, a query or a body.
  */
 export function errorStatuses(route: RouteOptions): number[] {
@@ -58,7 +58,7 @@ export function errorStatuses(route: RouteOptions): number[] {
     hasBody || Boolean(schema.params || schema.querystring) || methodsOf(route).includes('DELETE');
   if (readsInput) statuses.push(404);
   if (methodsOf(route).some((m) => CONFLICTS.has(`${m} ${url}`))) statuses.push(409);
-  if (hasBody) statuses.push(413);
+  if (hasBody) statuses.push(413, 415);
   if (readsInput) statuses.push(422);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.push(429);
   return statuses;
