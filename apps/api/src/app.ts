@@ -2,11 +2,12 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { JSON_API } from './lib/jsonapi/document.ts';
+import { buildSerializerCompiler } from './lib/jsonapi/serializer.ts';
 import { type LogStream, loggerOptions } from './lib/log-safety.ts';
 import authPlugin from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
@@ -16,6 +17,7 @@ import errorsPlugin from './plugins/app/errors.ts';
 import eventsPlugin from './plugins/app/events.ts';
 import inputGuardPlugin from './plugins/app/input-guard.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
+import responsesPlugin from './plugins/app/responses.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
 import securityPlugin from './plugins/external/security.ts';
 import webAppPlugin from './plugins/external/web-app.ts';
@@ -41,6 +43,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** Tests: fail any answer its response schema does not describe exactly (lib/jsonapi/serializer.ts). */
+  checkResponses?: boolean;
 };
 
 /** Builds the app in a fixed order: external plugins, app plugins, then routes. */
@@ -49,6 +53,7 @@ export async function buildApp({
   database,
   logger = true,
   logStream,
+  checkResponses = false,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Safe serializers and redaction (lib/log-safety.ts): no parameters, hashes, tokens or bodies.
@@ -64,7 +69,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(buildSerializerCompiler({ check: checkResponses }));
   // JSON and JSON:API bodies; a DELETE may carry the content type with no body at all (clients set the
   // header on every call), which is no body rather than an empty JSON document.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -75,9 +80,12 @@ export async function buildApp({
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBodyOnDelete);
   app.addContentTypeParser(JSON_API, { parseAs: 'string' }, jsonOrNoBodyOnDelete);
+  // JSON:API media type on every /api answer, except the plain-JSON liveness check and the OpenAPI document.
   app.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
-    if (request.url.startsWith('/api/') && typeof type === 'string' && type.startsWith('application/json'))
+    const url = request.url;
+    if (url.startsWith('/api/health') || url.startsWith('/api/docs')) return payload;
+    if (url.startsWith('/api/') && typeof type === 'string' && type.startsWith('application/json'))
       reply.header('content-type', JSON_API);
     return payload;
   });
@@ -99,6 +107,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(mailerPlugin);
   await app.register(eventsPlugin);
+  await app.register(responsesPlugin, { check: checkResponses });
 
   // Routes.
   await app.register(

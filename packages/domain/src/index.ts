@@ -1,3 +1,7 @@
+export * from './api/jsonapi.ts';
+export * from './api/lookups.ts';
+export * from './api/project.ts';
+export * from './api/registration.ts';
 export * from './error-mapping.ts';
 export * from './format.ts';
 export * from './limits.ts';

@@ -40,6 +40,7 @@ export async function buildTestApp(
       config,
       database,
       logger: Boolean(logs),
+      checkResponses: true,
       ...(logs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
     });
     await app.ready();

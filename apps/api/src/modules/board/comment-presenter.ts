@@ -8,7 +8,6 @@ export function presentComment(comment: CommentRow): Resource {
     type: 'task-comment',
     id: String(comment.id),
     attributes: {
-      id: comment.id,
       body: comment.body,
       created: comment.createdAt.toISOString(),
       'author-name': comment.authorName,

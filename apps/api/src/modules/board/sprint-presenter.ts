@@ -10,7 +10,6 @@ export function presentSprint(sprint: SprintRow, taskIds?: number[]): Resource {
     type: 'sprint',
     id: String(sprint.id),
     attributes: {
-      id: sprint.id,
       'sprint-status-id': sprint.sprintStatusId,
       started: sprint.startedAt ? sprint.startedAt.toISOString() : null,
       finished: sprint.finishedAt ? sprint.finishedAt.toISOString() : null,

@@ -7,7 +7,7 @@ export function presentTag(tag: TagRow): Resource {
   return {
     type: 'tag',
     id: String(tag.id),
-    attributes: { id: tag.id, title: tag.title, created: tag.createdAt.toISOString() },
+    attributes: { title: tag.title, created: tag.createdAt.toISOString() },
     relationships: { project: { data: ref('project', tag.projectId) } },
   };
 }

@@ -10,7 +10,6 @@ export function presentTask(task: TaskWithTags): Resource {
     type: 'task',
     id: String(task.id),
     attributes: {
-      id: task.id,
       title: task.title,
       description: task.description ?? '',
       'task-status-id': task.taskStatusId,

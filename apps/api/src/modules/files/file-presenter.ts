@@ -8,7 +8,6 @@ export function presentFileMeta(file: FileMeta): Resource {
     type: 'file',
     id: String(file.id),
     attributes: {
-      id: file.id,
       title: file.title,
       size: file.size,
       mime: file.mime,

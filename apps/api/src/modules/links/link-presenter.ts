@@ -7,7 +7,6 @@ export function presentLink(link: LinkRow, attachedAt?: Date): Resource {
     type: 'link',
     id: String(link.id),
     attributes: {
-      id: link.id,
       title: link.title,
       url: link.url,
       'relationship-created': (attachedAt ?? link.createdAt).toISOString(),

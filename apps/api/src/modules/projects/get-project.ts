@@ -1,3 +1,4 @@
+import type { ProjectDocument } from '@dd/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -20,7 +21,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { documentOf, Included, type Resource } from '../../lib/jsonapi/document.ts';
+import { Included, type Resource } from '../../lib/jsonapi/document.ts';
 import { presentFileMeta } from '../files/file-presenter.ts';
 import { presentLink } from '../links/link-presenter.ts';
 import { presentUser } from '../users/user-presenter.ts';
@@ -62,7 +63,12 @@ type Options = {
 };
 
 /** GET /project/{id}: the project with the includes the project page asks for. No file bytes. */
-export async function getProjectDocument(db: Db, id: number, include: ProjectInclude[], options: Options) {
+export async function getProjectDocument(
+  db: Db,
+  id: number,
+  include: ProjectInclude[],
+  options: Options,
+): Promise<ProjectDocument> {
   const [project] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
   if (!project) throw notFound('Project');
   const [members, typeRows, techRows, fileRows, linkRows, callRows] = await Promise.all([
@@ -182,7 +188,7 @@ export async function getProjectDocument(db: Db, id: number, include: ProjectInc
         }),
       ),
     );
-  return documentOf(data, included);
+  return { data, included: included.list() };
 }
 
 /** The client's last visited project, used by the root redirect on any device (client spec §2). */

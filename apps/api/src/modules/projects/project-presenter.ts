@@ -1,3 +1,4 @@
+import type { ProjectResource } from '@dd/domain';
 import type { Resource } from '../../lib/jsonapi/document.ts';
 import { ref, refs } from '../../lib/jsonapi/document.ts';
 
@@ -28,8 +29,8 @@ export type ProjectRelations = {
   scheduledCallIds: number[];
 };
 
-/** Every field a project resource carries, listed (client spec §3). */
-export function presentProject(project: ProjectRow, rel: ProjectRelations): Resource {
+/** Every field a project resource carries, listed (client spec §3); its schema is packages/domain's. */
+export function presentProject(project: ProjectRow, rel: ProjectRelations): ProjectResource {
   return {
     type: 'project',
     id: String(project.id),

@@ -2,6 +2,25 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { LIST_PARAMETERS, listQueryJsonSchema } from '../../routes/list-parameters.ts';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * The zod schemas of each route, as OpenAPI; list operations get their `page[..]`, `sort`, `include`
+ * and `filter[i][0..2]` parameters spelled out (routes/list-parameters.ts) instead of a free-form object.
+ */
+function transform(input: TransformInput) {
+  const out = jsonSchemaTransform(input);
+  const methods = [input.route.method].flat();
+  const list = methods.map((m) => LIST_PARAMETERS[`${m} ${input.url}`]).find(Boolean);
+  const schema = out.schema as Record<string, unknown> | undefined;
+  if (list && schema) schema.querystring = listQueryJsonSchema(list);
+  // 204 answers carry no body: @fastify/swagger writes no content for a `null` schema.
+  const response = schema?.response as Record<string, unknown> | undefined;
+  if (response?.['204']) response['204'] = { type: 'null', description: 'No Content' };
+  return out;
+}
 
 /** OpenAPI document of every route, from the same zod schemas that validate them, at /api/docs. */
 export default fp(
@@ -11,10 +30,11 @@ export default fp(
         info: {
           title: 'Delivery Desk API',
           version: '1.0.0',
-          description: 'JSON:API style; see docs/ARCHITECTURE.md',
+          description:
+            'JSON:API 1.0 (`application/vnd.api+json`), except where docs/adr/0009-openapi-and-non-jsonapi-shapes.md says why not; see docs/ARCHITECTURE.md',
         },
       },
-      transform: jsonSchemaTransform,
+      transform,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },

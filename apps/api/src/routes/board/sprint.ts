@@ -46,7 +46,7 @@ const sprintRoutes: FastifyPluginAsyncZod = async (app) => {
           (await listProjectTasks(app.db, id)).filter((t) => inSprint.has(t.id)).map(presentTask),
         );
       }
-      if (include.includes('project')) included.add({ type: 'project', id: String(id), attributes: { id } });
+      if (include.includes('project')) included.add({ type: 'project', id: String(id), attributes: {} });
       return documentOf(
         sprints.map((s) => presentSprint(s, s.taskIds)),
         included,

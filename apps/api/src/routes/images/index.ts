@@ -1,4 +1,4 @@
-import { idField } from '@dd/domain';
+import { idField, imageDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageUrl, loadImage, storeImage } from '../../modules/images/images.ts';
@@ -24,6 +24,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['image'],
         summary: 'Upload an avatar image (PNG, JPEG or GIF, at most 2 MB)',
         body: uploadBody,
+        response: { 201: imageDocumentSchema },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { cappedText, TEXT_MAX } from '@dd/domain';
+import { cappedText, lookupListDocumentSchema, TEXT_MAX } from '@dd/domain';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -50,9 +50,16 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: table.id, title: table.title })
         .from(table)
         .orderBy(orderFor(table, request.query.sort), asc(table.id));
-      return { data: rows.map((r) => ({ type, id: String(r.id), attributes: { title: r.title } })) };
+      return {
+        data: rows.map((r) => ({ type, id: String(r.id), attributes: { title: r.title as string } })),
+      };
     };
-    const schema = { tags: ['lookup'], summary: `${type} lookup`, querystring: sortQuery };
+    const schema = {
+      tags: ['lookup'],
+      summary: `${type} lookup`,
+      querystring: sortQuery,
+      response: { 200: lookupListDocumentSchema },
+    };
     app.get(`/${type}`, { schema }, handler);
     app.get(`/${type}/search`, { schema }, handler);
   }

@@ -5,6 +5,7 @@ import {
   idField,
   isStaffRole,
   ownerDetailsSchema,
+  projectDocumentSchema,
   projectSaveSchema,
   TEXT_MAX,
 } from '@dd/domain';
@@ -127,6 +128,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One project (files without bytes); a client's read is stored as their last visited project",
         params: idParams,
         querystring: includeQuery,
+        response: { 200: projectDocumentSchema },
       },
     },
     async (request) => {
@@ -150,6 +152,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save the project details form, or the team (developer, projectManager, accountManager)',
         params: idParams,
         body: projectPatchBody,
+        response: { 200: projectDocumentSchema },
       },
     },
     async (request) => {

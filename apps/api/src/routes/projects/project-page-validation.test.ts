@@ -224,8 +224,9 @@ describe('files', () => {
       headers: { authorization: headers.authorization },
     });
     expect(read.body.length).toBeLessThan(10_000);
+    // JSON:API 1.0: the id beside the attributes, never inside them.
+    expect(read.json().included[0].id).toBe(exact.json().data.id);
     expect(read.json().included[0].attributes).toEqual({
-      id: exact.json().data.attributes.id,
       title: 'big.bin',
       size: MAX_FILE_SIZE,
       mime: 'application/octet-stream',
@@ -247,7 +248,7 @@ describe('files', () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    const id = res.json().data.attributes.id;
+    const id = res.json().data.id;
     const download = await t.app.inject({
       method: 'GET',
       url: `/api/file/${id}/download`,

@@ -5,6 +5,7 @@ import {
   registerClientCompanySchema,
   registerClientProjectSchema,
   registerClientUserSchema,
+  registrationDocumentSchema,
   TEXT_MAX,
 } from '@dd/domain';
 import type { FastifyReply } from 'fastify';
@@ -51,7 +52,7 @@ function registrationDocument(projectId: number, userId: number, token: string |
   const authorization = token ? { token } : null;
   return {
     data: {
-      type: 'registration',
+      type: 'registration' as const,
       id: String(projectId),
       attributes: { 'user-id': userId, 'project-id': projectId, ...(token ? { token } : {}) },
       // Where the spec's client reads them: data.project id and data.authorization.token.
@@ -83,6 +84,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['registration'],
         summary: 'Get-started wizard: a visitor signs up (user, company, project); a client adds a project',
         body: registerBody,
+        response: { 201: registrationDocumentSchema },
       },
       config: { rateLimit: REGISTER_LIMIT },
     },

@@ -1,5 +1,14 @@
+import type {
+  CompanyResource,
+  FileResource,
+  Flattened,
+  LinkResource,
+  ProjectResource,
+  ResourceStub,
+  UserResource,
+} from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export type Person = {
   id: number;
@@ -50,78 +59,84 @@ export const PROJECT_INCLUDE = [
   'link',
 ] as const;
 
-const num = (v: unknown): number | null => {
-  const n = typeof v === 'string' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? n : null;
-};
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const optStr = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const list = (v: unknown): Resource[] => (Array.isArray(v) ? (v as Resource[]) : []);
+/** The answer's resources, typed from the domain's response schemas (packages/domain/src/api/project.ts). */
+type Related<T> = T | ResourceStub;
+type CompanyRecord = Flattened<CompanyResource>;
+export type UserRecord = Flattened<UserResource, { company?: Related<CompanyRecord> | null }>;
+type ProjectRecord = Flattened<
+  ProjectResource,
+  {
+    owner: Related<UserRecord> | null;
+    company: Related<CompanyRecord> | null;
+    types: ResourceStub[];
+    tech: ResourceStub[];
+    client: Array<Related<UserRecord>>;
+    developer: Array<Related<UserRecord>>;
+    projectManager: Array<Related<UserRecord>>;
+    accountManager: Related<UserRecord> | null;
+    file: Array<Related<Flattened<FileResource>>>;
+    link: Array<Related<Flattened<LinkResource>>>;
+  }
+>;
 
-export function toPerson(r: Resource | null | undefined): Person | null {
-  if (!r || r.name === undefined) return null;
-  const help = r.helpNeeded;
+/** Whether the answer included the related resource (a stub carries only id and type). */
+const isIncluded = <T extends ResourceStub>(r: T | ResourceStub | null | undefined): r is T =>
+  r !== null && r !== undefined && Object.keys(r).length > 2;
+const idOf = (r: ResourceStub | null | undefined) => (r ? Number(r.id) : null);
+
+export function toPerson(r: Related<UserRecord> | null | undefined): Person | null {
+  if (!isIncluded<UserRecord>(r)) return null;
   return {
     id: Number(r.id),
-    name: str(r.name),
-    email: optStr(r.email),
-    phone: optStr(r.phone),
-    avatar: optStr(r.avatar),
-    role: str(r.role),
-    timezone: optStr(r.timezone),
-    helpNeeded: help === 'yes' || help === 'no' || help === 'not_sure' ? help : null,
-    companyId: num((r.company as Resource | null)?.id),
+    name: r.name,
+    email: r.email || null,
+    phone: r.phone || null,
+    avatar: r.avatar || null,
+    role: r.role,
+    timezone: r.timezone || null,
+    helpNeeded: r.helpNeeded,
+    companyId: idOf(r.company),
   };
 }
 
-export function toProjectView(r: Resource): ProjectView {
-  const company = r.company as Resource | null;
+const people = (list: Array<Related<UserRecord>>) =>
+  list.map(toPerson).filter((p): p is Person => p !== null);
+
+export function toProjectView(r: ProjectRecord): ProjectView {
+  const company = r.company;
   return {
     id: Number(r.id),
-    title: str(r.title),
-    description: str(r.description),
-    addition: str(r.addition),
-    ownerId: num(r.ownerId),
-    owner: toPerson(r.owner as Resource | null),
-    clientIds: list(r.client).map((c) => Number(c.id)),
-    clients: list(r.client)
-      .map(toPerson)
-      .filter((p): p is Person => p !== null),
-    company:
-      company && company.title !== undefined
-        ? { id: Number(company.id), title: str(company.title), companySizeId: num(company.companySizeId) }
-        : null,
-    typeIds: list(r.types).map((t) => Number(t.id)),
-    techIds: list(r.tech).map((t) => Number(t.id)),
-    sizeId: num(r.projectSizeId),
-    budgetId: num(r.projectBudgetId),
-    startId: num(r.projectStartId),
-    statusId: num(r.projectStatusId),
-    accountManager: toPerson(r.accountManager as Resource | null),
-    developers: list(r.developer)
-      .map(toPerson)
-      .filter((p): p is Person => p !== null),
-    projectManagers: list(r.projectManager)
-      .map(toPerson)
-      .filter((p): p is Person => p !== null),
-    files: list(r.file).map((f) => ({
-      id: Number(f.id),
-      title: str(f.title),
-      size: num(f.size) ?? 0,
-      created: str(f.relationshipCreated),
-    })),
-    links: list(r.link).map((l) => ({
-      id: Number(l.id),
-      title: str(l.title),
-      url: str(l.url),
-      created: str(l.relationshipCreated),
-    })),
+    title: r.title,
+    description: r.description ?? '',
+    addition: r.addition ?? '',
+    ownerId: r.ownerId,
+    owner: toPerson(r.owner),
+    clientIds: r.client.map((c) => Number(c.id)),
+    clients: people(r.client),
+    company: isIncluded<CompanyRecord>(company)
+      ? { id: Number(company.id), title: company.title, companySizeId: company.companySizeId }
+      : null,
+    typeIds: r.types.map((t) => Number(t.id)),
+    techIds: r.tech.map((t) => Number(t.id)),
+    sizeId: r.projectSizeId,
+    budgetId: r.projectBudgetId,
+    startId: r.projectStartId,
+    statusId: r.projectStatusId,
+    accountManager: toPerson(r.accountManager),
+    developers: people(r.developer),
+    projectManagers: people(r.projectManager),
+    files: r.file
+      .filter((f) => isIncluded<Flattened<FileResource>>(f))
+      .map((f) => ({ id: Number(f.id), title: f.title, size: f.size, created: f.relationshipCreated })),
+    links: r.link
+      .filter((l) => isIncluded<Flattened<LinkResource>>(l))
+      .map((l) => ({ id: Number(l.id), title: l.title, url: l.url, created: l.relationshipCreated })),
   };
 }
 
 /** GET /api/project/{id} with what the page shows. Reading it remembers the visit on the server. */
 export async function getProject(id: number): Promise<ProjectView> {
-  const { data } = await api.get<Resource>(`/project/${id}`, { params: { include: PROJECT_INCLUDE } });
+  const { data } = await api.get<ProjectRecord>(`/project/${id}`, { params: { include: PROJECT_INCLUDE } });
   return toProjectView(data);
 }
 

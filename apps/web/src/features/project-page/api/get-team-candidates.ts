@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
-import { type Person, toPerson } from './get-project.ts';
+import { api } from '../../../lib/api-client.ts';
+import { type Person, toPerson, type UserRecord } from './get-project.ts';
 
 export type CandidateRole = 'developer' | 'projectManager' | 'accountManager';
 
 /** GET /api/user/by-role?role=X: the active users a team slot may hold (client spec §7 "searches by role"). */
 export async function getTeamCandidates(role: CandidateRole): Promise<Person[]> {
-  const { data } = await api.get<Resource[]>('/user/by-role', { params: { role } });
+  const { data } = await api.get<UserRecord[]>('/user/by-role', { params: { role } });
   return data.map(toPerson).filter((p): p is Person => p !== null);
 }
 

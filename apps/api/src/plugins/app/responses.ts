@@ -1,0 +1,108 @@
+import {
+  anyDocumentSchema,
+  collectionDocumentSchema,
+  errorDocumentSchema,
+  noContentSchema,
+} from '@dd/domain';
+import type { RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Operations that can answer 409 (a record already exists) besides the common error statuses. */
+const CONFLICTS = new Set(['POST /api/setting/create', 'POST /api/reminder-setting/create']);
+/** Operations that answer 201 Created. */
+const CREATED = new Set([
+  'POST /api/user/create',
+  'POST /api/company/create',
+  'POST /api/team/create',
+  'POST /api/project/create',
+  'POST /api/user/register-client',
+  'POST /api/invitation/create',
+  'POST /api/authorization/register',
+  'POST /api/project/:id/upload-file',
+  'POST /api/link/create',
+  'POST /api/project-update/post',
+  'POST /api/image/upload',
+  'POST /api/project/:id/team-member',
+  'POST /api/reminder-setting/create',
+  'POST /api/setting/create',
+  'POST /api/sprint/create',
+  'POST /api/task/create',
+  'POST /api/tag/create',
+  'POST /api/task-comment/create',
+  'POST /api/scheduled-call/create',
+]);
+/** Operations that answer 204 No Content besides every DELETE. */
+const NO_CONTENT = new Set([
+  'POST /api/authorization/incomplete-registration',
+  'POST /api/project/:id/relationships/link',
+]);
+/** Answers that are not JSON:API: the liveness check is plain JSON and its errors are too. */
+const PLAIN = new Set(['/api/health']);
+
+const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
+
+/**
+ * The 4xx answers an operation can give, all the JSON:API error document of plugins/app/errors.ts:
+ * 400 bad parameters or malformed JSON, 401 no session (or no application key when APP_KEYS is set),
+ * 403 not allowed (or a cross-origin cookie write), 404 an unknown id, 409 a duplicate, 413 a body over
+ * the limit, 415 a body that is not JSON, 422 an invalid body or a request the rules refuse, 429 a rate limit. 404 and 422 wherever
+ * the operation reads an id, a query or a body.
+ */
+export function errorStatuses(route: RouteOptions): number[] {
+  const url = route.url;
+  if (PLAIN.has(url)) return [];
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  const hasBody = Boolean(schema.body) || methodsOf(route).some((m) => m === 'POST' || m === 'PATCH');
+  const statuses = [400, 401, 403];
+  const readsInput =
+    hasBody || Boolean(schema.params || schema.querystring) || methodsOf(route).includes('DELETE');
+  if (readsInput) statuses.push(404);
+  if (methodsOf(route).some((m) => CONFLICTS.has(`${m} ${url}`))) statuses.push(409);
+  if (hasBody) statuses.push(413, 415);
+  if (readsInput) statuses.push(422);
+  if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.push(429);
+  return statuses;
+}
+
+/**
+ * The success answer of an operation that does not declare its own: 204 for a DELETE, otherwise a
+ * JSON:API document (resources with their attributes as sent; a list for a `/search`). Routes with a precise schema declare it.
+ */
+function defaultSuccess(route: RouteOptions): Record<number, unknown> {
+  const op = `${methodsOf(route)[0]} ${route.url}`;
+  if (op.startsWith('DELETE ') || NO_CONTENT.has(op)) return { 204: noContentSchema };
+  if (op.startsWith('GET ') && op.endsWith('/search')) return { 200: collectionDocumentSchema };
+  return { [CREATED.has(op) ? 201 : 200]: anyDocumentSchema };
+}
+
+const isSuccess = (status: string) => /^2(\d\d|xx)$/i.test(status);
+
+/** Adds the error answers to every /api route's `response` schema: serialized and documented. */
+export default fp(
+  async (app, options: { check?: boolean }) => {
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+      route.schema ??= {};
+      const schema = route.schema as { response?: Record<string | number, unknown> };
+      schema.response ??= {};
+      if (!Object.keys(schema.response).some(isSuccess))
+        Object.assign(schema.response, defaultSuccess(route));
+      for (const status of errorStatuses(route)) schema.response[status] ??= errorDocumentSchema;
+    });
+    // Tests: an answer whose status the operation does not document fails, so the document cannot lie.
+    if (options.check)
+      app.addHook('onSend', async (request, reply, payload) => {
+        const response = (request.routeOptions.schema as { response?: Record<string, unknown> } | undefined)
+          ?.response;
+        const status = String(reply.statusCode);
+        if (!response || status === '500' || !request.url.startsWith('/api/')) return payload;
+        if (request.url.startsWith('/api/docs')) return payload;
+        if (!(status in response) && !(`${status[0]}xx` in response))
+          throw new Error(
+            `${request.method} ${request.routeOptions.url} answered ${status}, not in its response schema`,
+          );
+        return payload;
+      });
+  },
+  { name: 'responses' },
+);

@@ -1,0 +1,111 @@
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { LIST_PARAMETERS } from './list-parameters.ts';
+
+type Operation = {
+  parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown> }>;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
+type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+let t: TestApp;
+let doc: OpenApi;
+beforeAll(async () => {
+  t = await buildTestApp();
+  doc = structuredClone(t.app.swagger()) as unknown as OpenApi;
+});
+afterAll(() => t.close());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+  );
+
+describe('the OpenAPI document (/api/docs/json)', () => {
+  it('is a valid OpenAPI 3 document', async () => {
+    expect(doc.openapi).toMatch(/^3\./);
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+  });
+
+  it('documents a success answer with its body for every operation (204 has none)', () => {
+    for (const { name, op } of operations()) {
+      const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
+      expect(success.length, name).toBeGreaterThan(0);
+      for (const [status, answer] of success) {
+        if (status === '204') expect(answer.content, name).toBeUndefined();
+        else expect(Object.values(answer.content ?? {})[0]?.schema, `${name} ${status}`).toBeDefined();
+      }
+    }
+  });
+
+  it('documents the JSON:API error document of every 4xx answer (the health check excepted)', () => {
+    for (const { name, op } of operations()) {
+      if (name === 'GET /api/health') continue;
+      const errors = Object.keys(op.responses).filter((s) => s.startsWith('4'));
+      expect(errors, name).toEqual(expect.arrayContaining(['400', '401', '403']));
+      for (const status of errors) {
+        const schema = Object.values(op.responses[status]?.content ?? {})[0]?.schema as {
+          properties?: Record<string, unknown>;
+        };
+        expect(Object.keys(schema?.properties ?? {}), `${name} ${status}`).toEqual(['errors']);
+      }
+    }
+  });
+
+  it('spells out the list parameters instead of a free-form object', () => {
+    for (const { name, op } of operations()) {
+      const names = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      expect(names, name).not.toContain('type');
+      expect(names, name).not.toContain('additionalProperties');
+    }
+    for (const [key, list] of Object.entries(LIST_PARAMETERS)) {
+      const [method, path] = key.split(' ') as [string, string];
+      const op = doc.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      expect(op, key).toBeDefined();
+      const params = new Map((op?.parameters ?? []).map((p) => [p.name, p.schema ?? {}]));
+      expect(params.has('page[size]'), key).toBe(true);
+      if (list.paged) expect(params.has('page[page]'), key).toBe(true);
+      if (list.sorts.length > 0) expect(params.get('sort')?.pattern, key).toBeTypeOf('string');
+      if (list.includes.length > 0) expect(params.get('include')?.pattern, key).toBeTypeOf('string');
+      if (Object.keys(list.filters).length === 0) continue;
+      expect(params.get('filter[0][0]')?.enum, key).toEqual([...new Set(Object.values(list.filters).flat())]);
+      expect(params.get('filter[0][1]')?.enum, key).toEqual(Object.keys(list.filters));
+      expect(params.has('filter[0][2]'), key).toBe(true);
+    }
+  });
+
+  it('the list patterns accept what the lists accept and refuse the rest', () => {
+    const op = doc.paths['/api/project/search']?.get;
+    const sort = new RegExp(String(op?.parameters?.find((p) => p.name === 'sort')?.schema?.pattern));
+    expect(sort.test('-created,title')).toBe(true);
+    expect(sort.test('password_hash')).toBe(false);
+  });
+});
+
+describe('media types', () => {
+  it('/api/health answers plain application/json', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ status: 'ok', database: expect.any(String) });
+  });
+
+  it('answers a body of another media type with the documented 415, not an undocumented status', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/link/create',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<link/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().errors[0]).toMatchObject({ status: '415' });
+    expect(doc.paths['/api/link/create']?.post?.responses['415']).toBeDefined();
+  });
+
+  it('other /api answers are JSON:API', async () => {
+    const res = await t.app.inject({ url: '/api/app-config' });
+    expect(res.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
+  });
+});

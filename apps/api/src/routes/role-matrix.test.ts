@@ -1,0 +1,638 @@
+import { readFileSync } from 'node:fs';
+import { ROLES, type Role } from '@dd/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fileBlobs,
+  images,
+  links,
+  projectFiles,
+  projectLinks,
+  projectMembers,
+  projects,
+  reminderSettings,
+  users,
+} from '../db/schema/index.ts';
+import { createSession } from '../modules/auth/sessions.ts';
+import { buildCompany, buildProject, buildUser, signedInAs } from '../test/factories.ts';
+import { buildTestApp, JSON_API, type TestApp } from '../test/test-app.ts';
+
+/**
+ * The role × route matrix: every operation of the OpenAPI document, called by a visitor and by each of
+ * the 8 roles, against the caller's own resources and against someone else's. The expected answer is
+ * written once per operation below; an operation of the document with no row fails the first test, so a
+ * new route cannot escape. Rows of routes whose role table lives elsewhere name that table (and the
+ * test checks it does list the operation). A cell may allow a set of statuses where the body decides
+ * (e.g. 201 or 422), never a 2xx for a caller who must be refused.
+ */
+
+type Who = 'anonymous' | Role;
+type Scope = 'own' | 'other';
+type Cell = number | readonly number[];
+type Answers = Record<Who, Record<Scope, Cell>>;
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Req = { method: Method; url: string; body?: unknown; authorization?: string | null };
+
+/** What a caller's requests point at: their own project (owned as client, on its team as staff) or another. */
+type Fixture = {
+  who: Who;
+  scope: Scope;
+  authorization: string | null;
+  /** the caller's id (null for a visitor) */
+  caller: number | null;
+  /** the owner of the project (the caller, for a client on their own project) */
+  userId: number;
+  projectId: number;
+  companyId: number;
+  fileId: number;
+  developerId: number;
+  reminderSettingId: number;
+  imageId: number;
+};
+
+type Row =
+  | { request: (f: Fixture) => Req | Promise<Req>; answers: Answers }
+  | { coveredBy: string; reason?: string };
+
+const WHO: readonly Who[] = ['anonymous', ...ROLES];
+const STAFF = ROLES.filter((r) => r !== 'client');
+const TEAM_EDITORS: readonly Role[] = ['superAdmin', 'admin', 'accountManager', 'projectManager'];
+const ADMINS: readonly Role[] = ['superAdmin', 'admin'];
+
+/**
+ * Builds a row's answers: `allowed` roles get `ok` (on own and other resources unless `ownOnly`), other
+ * roles `refused` (403), a visitor `anonymous` (401).
+ */
+function answers(
+  allowed: readonly Role[],
+  ok: Cell,
+  options: { anonymous?: Cell; refused?: Cell; ownOnly?: readonly Role[]; otherOk?: readonly Role[] } = {},
+): Answers {
+  const { anonymous = 401, refused = 403, ownOnly = [], otherOk } = options;
+  const out = {} as Answers;
+  for (const who of WHO) {
+    if (who === 'anonymous') out[who] = { own: anonymous, other: anonymous };
+    else {
+      const own = allowed.includes(who) || ownOnly.includes(who) ? ok : refused;
+      const otherAllowed = otherOk ? otherOk.includes(who) : allowed.includes(who);
+      out[who] = { own, other: otherAllowed ? ok : refused };
+    }
+  }
+  return out;
+}
+const everyone = (ok: Cell) => answers(ROLES, ok, { anonymous: ok });
+const signedIn = (ok: Cell) => answers(ROLES, ok);
+const staff = (ok: Cell) => answers(STAFF, ok);
+
+const doc = (type: string, attributes: Record<string, unknown>) => ({ data: { type, attributes } });
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${++seq}`;
+
+const LOOKUPS = [
+  'company-size',
+  'company-type',
+  'company-industry',
+  'company-project-funding',
+  'project-size',
+  'project-budget',
+  'project-state',
+  'project-start',
+  'project-status',
+  'project-type',
+  'task-type',
+  'task-priority',
+  'task-status',
+  'sprint-status',
+];
+const ROLE_TABLES = {
+  adminLists: 'admin-lists.roles.test.ts',
+  adminForms: 'admin-forms.roles.test.ts',
+  board: 'board/board.roles.test.ts',
+} as const;
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { request: () => ({ method: 'GET', url: '/api/health' }), answers: everyone(200) },
+  'GET /api/app-config': {
+    request: () => ({ method: 'GET', url: '/api/app-config' }),
+    answers: everyone(200),
+  },
+  'POST /api/authorization/login': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/authorization/login',
+      body: doc('user', { login: `nobody-${unique()}@example.com`, password: 'wrong-pass-1' }),
+    }),
+    answers: everyone(422),
+  },
+  'GET /api/authorization/check': {
+    request: () => ({ method: 'GET', url: '/api/authorization/check' }),
+    answers: signedIn(200),
+  },
+  'DELETE /api/authorization/logout': {
+    // A session of its own, so the caller's session survives for the next rows.
+    request: async (f) => ({
+      method: 'DELETE',
+      url: '/api/authorization/logout',
+      authorization: f.authorization === null ? null : await freshSession(f.who as Role),
+    }),
+    answers: everyone(204),
+  },
+  'GET /api/user/{id}': { coveredBy: ROLE_TABLES.adminForms },
+  'PATCH /api/user/{id}': { coveredBy: ROLE_TABLES.adminForms },
+  'DELETE /api/user/{id}': { coveredBy: ROLE_TABLES.adminLists },
+  'POST /api/user/create': { coveredBy: ROLE_TABLES.adminForms },
+  ...Object.fromEntries(
+    LOOKUPS.flatMap((type) =>
+      [`/api/${type}`, `/api/${type}/search`].map((url): [string, Row] => [
+        `GET ${url}`,
+        ['company-type', 'company-industry', 'company-project-funding'].includes(type) &&
+        url.endsWith('/search')
+          ? { coveredBy: ROLE_TABLES.adminForms }
+          : { request: () => ({ method: 'GET', url }), answers: everyone(200) },
+      ]),
+    ),
+  ),
+  'GET /api/tech/search': {
+    request: () => ({ method: 'GET', url: '/api/tech/search?include=tech-group' }),
+    answers: everyone(200),
+  },
+  'GET /api/timezone': { request: () => ({ method: 'GET', url: '/api/timezone' }), answers: everyone(200) },
+  'GET /api/timezone/search': {
+    request: () => ({ method: 'GET', url: '/api/timezone/search' }),
+    answers: everyone(200),
+  },
+  'POST /api/authorization/forgot': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/authorization/forgot',
+      body: doc('user', { email: `nobody-${unique()}@example.com` }),
+    }),
+    // Open to everyone; an unknown address is named as such (the spec's message).
+    answers: everyone(422),
+  },
+  'GET /api/authorization/reset-token': {
+    request: () => ({ method: 'GET', url: '/api/authorization/reset-token?token=unknown-token' }),
+    answers: everyone(422),
+  },
+  'POST /api/invitation/create': {
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/invitation/create',
+      body: doc('invitation', { email: `guest-${unique()}@example.com`, project_id: f.projectId }),
+    }),
+    answers: answers(TEAM_EDITORS, 201),
+  },
+  'GET /api/invitation/my': {
+    request: () => ({ method: 'GET', url: '/api/invitation/my?token=unknown-token' }),
+    answers: everyone(422),
+  },
+  'POST /api/authorization/register': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/authorization/register',
+      body: doc('user', { token: 'unknown-token', name: 'Guest', password: 'secret-pass-1' }),
+    }),
+    answers: everyone(422),
+  },
+  'GET /api/mail-outbox/search': {
+    request: () => ({ method: 'GET', url: '/api/mail-outbox/search' }),
+    answers: answers(ADMINS, 200),
+  },
+  'GET /api/project/mine': {
+    request: () => ({ method: 'GET', url: '/api/project/mine' }),
+    answers: answers(['client'], 200),
+  },
+  'GET /api/project/{id}': {
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/project/${f.projectId}?include=owner,company,client,developer,file,link`,
+    }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
+  'PATCH /api/project/{id}': {
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/project/${f.projectId}`,
+      body: doc('project', { title: `Renamed ${unique()}` }),
+    }),
+    answers: answers(['superAdmin', 'admin', 'projectManager'], 200, { ownOnly: ['client'] }),
+  },
+  'DELETE /api/project/{id}': { coveredBy: ROLE_TABLES.adminLists },
+  'PATCH /api/company/{id}': {
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/company/${f.companyId}`,
+      body: doc('company', { title: `Acme ${unique()}` }),
+    }),
+    answers: answers(['superAdmin', 'admin', 'projectManager'], 200, { ownOnly: ['client'] }),
+  },
+  'GET /api/company/{id}': { coveredBy: ROLE_TABLES.adminLists },
+  'DELETE /api/company/{id}': { coveredBy: ROLE_TABLES.adminLists },
+  'PATCH /api/user/{id}/details': {
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/user/${f.userId}/details`,
+      body: doc('user', {
+        name: 'Renamed Owner',
+        email: `owner-${unique()}@example.com`,
+        phone: '5550100',
+        'help-needed': 'yes',
+      }),
+    }),
+    answers: answers(['superAdmin', 'admin', 'projectManager'], 200, { ownOnly: ['client'] }),
+  },
+  'POST /api/project/{id}/upload-file': {
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/project/${f.projectId}/upload-file`,
+      body: doc('file', { title: 'a.txt', data: 'data:text/plain;base64,aGk=' }),
+    }),
+    answers: answers(ADMINS, 201, { ownOnly: ['client'] }),
+  },
+  'GET /api/file/{id}': {
+    request: (f) => ({ method: 'GET', url: `/api/file/${f.fileId}` }),
+    answers: answers(
+      STAFF.filter((r) => r !== 'readonlyManager'),
+      200,
+      { ownOnly: ['client'] },
+    ),
+  },
+  'GET /api/file/{id}/download': {
+    request: (f) => ({ method: 'GET', url: `/api/file/${f.fileId}/download` }),
+    answers: answers(
+      STAFF.filter((r) => r !== 'readonlyManager'),
+      200,
+      { ownOnly: ['client'] },
+    ),
+  },
+  'DELETE /api/project/{id}/file/{fileId}': {
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/api/project/${f.projectId}/file/${await newFile(f.projectId)}`,
+    }),
+    answers: answers(ADMINS, 204, { ownOnly: ['client'] }),
+  },
+  'POST /api/link/create': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/link/create',
+      body: doc('link', { title: 'Spec', url: 'https://example.com/spec' }),
+    }),
+    answers: signedIn(201),
+  },
+  'POST /api/project/{id}/relationships/link': {
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/project/${f.projectId}/relationships/link`,
+      // A link the caller created (attaching someone else's link is refused as unknown).
+      body: { data: [{ type: 'link', id: String(await newLink(undefined, f.caller)) }] },
+    }),
+    answers: answers(ADMINS, 204, { ownOnly: ['client'] }),
+  },
+  'DELETE /api/project/{id}/link/{linkId}': {
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/api/project/${f.projectId}/link/${await newLink(f.projectId)}`,
+    }),
+    answers: answers(ADMINS, 204, { ownOnly: ['client'] }),
+  },
+  'GET /api/project-update/search': {
+    request: (f) => ({ method: 'GET', url: `/api/project-update/search?filter[project_id]=${f.projectId}` }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
+  'POST /api/project-update/post': {
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/project-update/post',
+      body: doc('project-update', { title: 'update', project_id: f.projectId, description: 'Done' }),
+    }),
+    answers: answers(['superAdmin', 'admin', 'accountManager', 'developer', 'projectManager'], 201),
+  },
+  'POST /api/image/upload': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/image/upload',
+      body: doc('image', {
+        title: 'a.png',
+        data: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      }),
+    }),
+    answers: signedIn(201),
+  },
+  'GET /api/image/{id}': {
+    request: (f) => ({ method: 'GET', url: `/api/image/${f.imageId}` }),
+    answers: signedIn(200),
+  },
+  'POST /api/project/{id}/team-member': {
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/project/${f.projectId}/team-member`,
+      body: doc('user', {
+        role: 'developer',
+        name: 'New Developer',
+        email: `dev-${unique()}@example.com`,
+        avatar: `/api/image/${f.imageId}`,
+      }),
+    }),
+    answers: answers(TEAM_EDITORS, 201),
+  },
+  'GET /api/reminder-setting/search': {
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/reminder-setting/search?filter[project_id]=${f.projectId}&page[size]=null`,
+    }),
+    answers: answers(TEAM_EDITORS, 200),
+  },
+  'POST /api/reminder-setting/create': {
+    request: async (f) => ({
+      method: 'POST',
+      url: '/api/reminder-setting/create',
+      body: doc('reminder-setting', {
+        project_id: f.projectId,
+        user_id: await newDeveloper(f.projectId),
+        is_enabled: 0,
+      }),
+    }),
+    answers: answers(TEAM_EDITORS, 201),
+  },
+  'PATCH /api/reminder-setting/{id}': {
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/reminder-setting/${f.reminderSettingId}`,
+      body: doc('reminder-setting', { 'is-enabled': 1 }),
+    }),
+    answers: answers(TEAM_EDITORS, 200),
+  },
+  'GET /api/project/{id}/tour-state': {
+    request: (f) => ({ method: 'GET', url: `/api/project/${f.projectId}/tour-state` }),
+    answers: answers([], 200, { ownOnly: ['client'] }),
+  },
+  'PATCH /api/project/{id}/tour-state': {
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/project/${f.projectId}/tour-state`,
+      body: doc('tour-state', { step: 2, visited: true, 'open-modal': false }),
+    }),
+    answers: answers([], 200, { ownOnly: ['client'] }),
+  },
+  'GET /api/project/search': { coveredBy: ROLE_TABLES.adminLists },
+  'GET /api/user/search': { coveredBy: ROLE_TABLES.adminLists },
+  'GET /api/user/by-role': { coveredBy: ROLE_TABLES.adminLists },
+  'GET /api/team/search': { coveredBy: ROLE_TABLES.adminLists },
+  'DELETE /api/team/{id}': { coveredBy: ROLE_TABLES.adminLists },
+  'GET /api/company/search': { coveredBy: ROLE_TABLES.adminLists },
+  'POST /api/company/create': { coveredBy: ROLE_TABLES.adminForms },
+  'POST /api/team/create': { coveredBy: ROLE_TABLES.adminForms },
+  'POST /api/project/create': { coveredBy: ROLE_TABLES.adminForms },
+  'POST /api/user/register-client': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/user/register-client',
+      body: doc('user', {
+        project: { title: `Idea ${unique()}`, project_state_id: 1, project_budget_id: 1 },
+      }),
+    }),
+    // A visitor must also send the account and company: 422 without them.
+    answers: answers(['client'], 201, { anonymous: 422 }),
+  },
+  'POST /api/authorization/incomplete-registration': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/authorization/incomplete-registration',
+      body: doc('incomplete-registration', { step: 2, 'user-email': `lead-${unique()}@example.com` }),
+    }),
+    answers: everyone(204),
+  },
+  'GET /api/incomplete-registration/search': {
+    request: () => ({ method: 'GET', url: '/api/incomplete-registration/search' }),
+    answers: answers(ADMINS, 200),
+  },
+  'GET /api/setting/search': {
+    request: () => ({ method: 'GET', url: '/api/setting/search?filter[name]=defaultAccauntManager' }),
+    answers: staff(200),
+  },
+  'POST /api/setting/create': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/setting/create',
+      body: doc('setting', { name: 'blacklistedPhonePrefixes', value: '+999' }),
+    }),
+    answers: answers(ADMINS, [201, 409, 422]),
+  },
+  'PATCH /api/setting/{id}': {
+    request: () => ({
+      method: 'PATCH',
+      url: '/api/setting/1',
+      body: doc('setting', { value: '' }),
+    }),
+    answers: answers(ADMINS, [200, 404, 422]),
+  },
+  'GET /api/sprint/search': { coveredBy: ROLE_TABLES.board },
+  'POST /api/sprint/create': { coveredBy: ROLE_TABLES.board },
+  'PATCH /api/sprint/{id}': { coveredBy: ROLE_TABLES.board },
+  'GET /api/task/search': { coveredBy: ROLE_TABLES.board },
+  'GET /api/task/{id}': { coveredBy: ROLE_TABLES.board },
+  'PATCH /api/task/{id}': { coveredBy: ROLE_TABLES.board },
+  'POST /api/task/create': { coveredBy: ROLE_TABLES.board },
+  'GET /api/tag/search': { coveredBy: ROLE_TABLES.board },
+  'POST /api/tag/create': { coveredBy: ROLE_TABLES.board },
+  'PATCH /api/tag/{id}': { coveredBy: ROLE_TABLES.board },
+  'DELETE /api/tag/{id}': { coveredBy: ROLE_TABLES.board },
+  'GET /api/task-comment/search': { coveredBy: ROLE_TABLES.board },
+  'POST /api/task-comment/create': { coveredBy: ROLE_TABLES.board },
+  'GET /api/page-tasks/sidebar': { coveredBy: ROLE_TABLES.board },
+  'GET /api/project-history/search': { coveredBy: ROLE_TABLES.board },
+  'GET /api/work-hours/weekly': {
+    request: () => ({ method: 'GET', url: '/api/work-hours/weekly?timezone=UTC' }),
+    answers: signedIn(200),
+  },
+  'GET /api/scheduled-call/available-slots': {
+    request: () => ({ method: 'GET', url: '/api/scheduled-call/available-slots?timezone=UTC' }),
+    answers: signedIn(200),
+  },
+  'POST /api/scheduled-call/create': {
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/scheduled-call/create',
+      body: doc('scheduled-call', {
+        project_id: f.projectId,
+        scheduled: '2020-01-06 10:00:00',
+        timezone: 'UTC',
+      }),
+    }),
+    // The time is in the past: the owner gets the 422 only after being allowed.
+    answers: answers([], 422, { ownOnly: ['client'] }),
+  },
+  'GET /api/scheduled-call/search': {
+    request: (f) => ({ method: 'GET', url: `/api/scheduled-call/search?filter[project_id]=${f.projectId}` }),
+    answers: staff(200),
+  },
+};
+
+let t: TestApp;
+const db = () => t.database.db;
+const sessions = new Map<Role, { id: number; authorization: string }>();
+let ip = 0;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const role of ROLES) {
+    const { user, headers } = await signedInAs(t.app, db(), role);
+    sessions.set(role, { id: user.id, authorization: headers.authorization });
+  }
+});
+afterAll(() => t.close());
+
+async function freshSession(role: Role) {
+  const userId = sessions.get(role)?.id as number;
+  const { token } = await createSession(db(), { userId, remember: false, now: new Date() });
+  return `Bearer ${token}`;
+}
+
+async function newFile(projectId: number) {
+  const [file] = await db()
+    .insert(projectFiles)
+    .values({ projectId, title: 'spec.txt', mime: 'text/plain', size: 5 })
+    .returning();
+  await db()
+    .insert(fileBlobs)
+    .values({ fileId: file!.id, data: Buffer.from('hello') });
+  return file!.id;
+}
+
+async function newDeveloper(projectId: number) {
+  const developer = await buildUser(db(), { role: 'developer' });
+  await db().insert(projectMembers).values({ projectId, userId: developer.id, kind: 'developer' });
+  return developer.id;
+}
+
+async function newLink(projectId?: number, createdById?: number | null) {
+  const [link] = await db()
+    .insert(links)
+    .values({ title: 'Spec', url: 'https://example.com', createdById: createdById ?? null })
+    .returning();
+  if (projectId) await db().insert(projectLinks).values({ projectId, linkId: link!.id });
+  return link!.id;
+}
+
+const MEMBER_KIND: Partial<Record<Role, string>> = {
+  developer: 'developer',
+  projectManager: 'projectManager',
+};
+
+/** A project with a company, a file, a developer with a reminder setting, and an avatar image. */
+async function buildFixture(who: Who, scope: Scope): Promise<Fixture> {
+  const caller = who === 'anonymous' ? null : (sessions.get(who) ?? null);
+  const own = scope === 'own' && caller !== null;
+  const company = await buildCompany(db());
+  const owner = own && who === 'client' ? caller.id : (await buildUser(db(), { role: 'client' })).id;
+  await db().update(users).set({ companyId: company.id }).where(eq(users.id, owner));
+  const project = await buildProject(db(), {
+    ownerId: owner,
+    companyId: company.id,
+    ...(own && who === 'accountManager' ? { accountManagerId: caller.id } : {}),
+  });
+  if (own && who !== 'client')
+    await db()
+      .insert(projectMembers)
+      .values({ projectId: project.id, userId: caller.id, kind: MEMBER_KIND[who as Role] ?? 'observer' });
+  const developer = await buildUser(db(), { role: 'developer' });
+  await db()
+    .insert(projectMembers)
+    .values({ projectId: project.id, userId: developer.id, kind: 'developer' });
+  const [setting] = await db()
+    .insert(reminderSettings)
+    .values({ projectId: project.id, userId: developer.id, isEnabled: 1 })
+    .returning();
+  const [image] = await db()
+    .insert(images)
+    .values({ title: 'a.png', mime: 'image/png', size: 1, data: 'AA==' })
+    .returning();
+  await db()
+    .update(projects)
+    .set({ title: `Project of ${who} (${scope})` })
+    .where(eq(projects.id, project.id));
+  return {
+    who,
+    scope,
+    authorization: caller?.authorization ?? null,
+    caller: caller?.id ?? null,
+    userId: owner,
+    projectId: project.id,
+    companyId: company.id,
+    fileId: await newFile(project.id),
+    developerId: developer.id,
+    reminderSettingId: setting!.id,
+    imageId: image!.id,
+  };
+}
+
+const fixtures = new Map<string, Promise<Fixture>>();
+const fixtureOf = (who: Who, scope: Scope) => {
+  const key = `${who}:${scope}`;
+  if (!fixtures.has(key)) fixtures.set(key, buildFixture(who, scope));
+  return fixtures.get(key) as Promise<Fixture>;
+};
+
+async function call(req: Req, f: Fixture) {
+  const authorization = req.authorization === undefined ? f.authorization : req.authorization;
+  return t.app.inject({
+    method: req.method,
+    url: req.url,
+    remoteAddress: `10.30.${Math.floor(++ip / 250) % 250}.${ip % 250}`,
+    headers: {
+      ...(req.body === undefined ? {} : { 'content-type': JSON_API }),
+      ...(authorization ? { authorization } : {}),
+    },
+    ...(req.body === undefined ? {} : { payload: req.body as Record<string, unknown> }),
+  });
+}
+
+const openApiOperations = () =>
+  Object.entries((t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths).flatMap(
+    ([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+
+describe('the role × route matrix', () => {
+  it('has an expected answer for every operation of the OpenAPI document, and no stale row', () => {
+    const operations = openApiOperations();
+    expect(
+      operations.filter((op) => !(op in MATRIX)),
+      'operations with no row',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((op) => !operations.includes(op)),
+      'rows of no operation',
+    ).toEqual([]);
+  });
+
+  it('sends the operations it leaves to another role table to a table that lists them', () => {
+    for (const [op, row] of Object.entries(MATRIX)) {
+      if (!('coveredBy' in row)) continue;
+      const source = readFileSync(new URL(row.coveredBy, import.meta.url), 'utf8');
+      const [method, path] = op.split(' ') as [string, string];
+      const named = [`${method} ${path}`, `${method} ${path.replace(/^\/api/, '')}`];
+      expect(
+        named.some((name) => source.includes(name)),
+        `${op} in ${row.coveredBy}`,
+      ).toBe(true);
+    }
+  });
+});
+
+const ROWS = Object.entries(MATRIX).filter(
+  (entry): entry is [string, Extract<Row, { request: unknown }>] => 'request' in entry[1],
+);
+
+describe.each(ROWS)('%s', (_op, row) => {
+  it.each(WHO)('as %s, on their own and on someone else’s resources', async (who) => {
+    for (const scope of ['own', 'other'] as const) {
+      const f = await fixtureOf(who, scope);
+      const res = await call(await row.request(f), f);
+      const cell = row.answers[who][scope];
+      const allowed = typeof cell === 'number' ? [cell] : cell;
+      expect(allowed, `${scope}: ${res.statusCode} ${res.body.slice(0, 300)}`).toContain(res.statusCode);
+    }
+  });
+});
