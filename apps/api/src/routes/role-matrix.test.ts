@@ -3,7 +3,6 @@ import { ROLES, type Role } from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  fileBlobs,
   images,
   links,
   projectFiles,
@@ -14,7 +13,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { createSession } from '../modules/auth/sessions.ts';
-import { buildCompany, buildProject, buildUser, signedInAs } from '../test/factories.ts';
+import { buildCompany, buildFile, buildProject, buildUser, signedInAs } from '../test/factories.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../test/test-app.ts';
 
 /**
@@ -491,14 +490,7 @@ async function freshSession(role: Role) {
 }
 
 async function newFile(projectId: number) {
-  const [file] = await db()
-    .insert(projectFiles)
-    .values({ projectId, title: 'spec.txt', mime: 'text/plain', size: 5 })
-    .returning();
-  await db()
-    .insert(fileBlobs)
-    .values({ fileId: file!.id, data: Buffer.from('hello') });
-  return file!.id;
+  return (await buildFile(db(), { projectId, title: 'spec.txt' })).id;
 }
 
 async function newDeveloper(projectId: number) {
