@@ -2,11 +2,50 @@
 // parsing answers, its histograms) must not share the event loop of the server it measures. (Not a
 // worker thread: autocannon changes its behaviour inside one.) Reads its job from the first message and
 // answers with the figures.
+//
+// A job is either one URL (optionally cycling through `paths`), or a `mix`: every `writeEvery`-th request
+// is the next write of `writes` (method, path, body, headers; each used once when `once` is set, then
+// the `fallback` writes take over), every other one the next read of `reads`.
 import autocannon from 'autocannon';
 
-process.once('message', async ({ url, headers, paths, seconds, connections }) => {
+function mixedRequests({ reads, writes, fallback = [], writeEvery }) {
+  let n = 0;
+  let read = 0;
+  let write = 0;
+  let spare = 0;
+  const counts = { reads: 0, writes: 0, fallbackWrites: 0 };
+  const setupRequest = (req) => {
+    n++;
+    if (n % writeEvery === 0) {
+      const fresh = write < writes.length;
+      const next = fresh ? writes[write++] : fallback[spare++ % fallback.length];
+      counts[fresh ? 'writes' : 'fallbackWrites']++;
+      return {
+        ...req,
+        method: next.method,
+        path: next.path,
+        body: next.body ? JSON.stringify(next.body) : undefined,
+        headers: { ...req.headers, ...next.headers },
+      };
+    }
+    counts.reads++;
+    const next = reads[read++ % reads.length];
+    return {
+      ...req,
+      method: 'GET',
+      path: next.path,
+      body: undefined,
+      headers: { ...req.headers, ...next.headers },
+    };
+  };
+  return { requests: [{ setupRequest }], counts };
+}
+
+process.once('message', async ({ url, headers, paths, seconds, connections, mix }) => {
   let next = 0;
-  const requests = paths && [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }];
+  let requests = paths && [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }];
+  let counts;
+  if (mix) ({ requests, counts } = mixedRequests(mix));
   const result = await autocannon({ url, connections, duration: seconds, headers, requests });
   process.send(
     {
@@ -14,6 +53,7 @@ process.once('message', async ({ url, headers, paths, seconds, connections }) =>
       p99: result.latency.p99,
       rps: Math.round(result.requests.average),
       errors: result.non2xx + result.errors,
+      ...(counts ? { mix: counts } : {}),
     },
     () => process.exit(0),
   );

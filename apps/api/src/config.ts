@@ -19,6 +19,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   webDist: string | null;
+  /** Admin lists keep filter results and pages in memory while the data's version holds (LIST_CACHE). */
+  listCache: boolean;
   /** For tests: a clock that can be moved. */
   now: () => Date;
 };
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: orNull(env.WEB_DIST),
+    listCache: env.LIST_CACHE !== 'off',
     now: () => new Date(),
     ...overrides,
   };

@@ -11,7 +11,7 @@ const caches = new WeakMap<Db, Map<string, Entry>>();
  * The version of what the admin lists read (db/cache-versions.ts): read it BEFORE the data. `known`: the
  * one this request already read (request.versions), used as is.
  */
-export const listVersion = async (db: Db, known?: number): Promise<number | null> =>
+export const listVersion = async (db: Db, known?: number | null): Promise<number | null> =>
   known !== undefined ? known : cacheVersion(db, 'admin-lists');
 
 /**

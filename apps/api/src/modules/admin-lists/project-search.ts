@@ -127,14 +127,15 @@ export function projectBlockQuery(ids: number[]) {
  * GET /project/search: one page of projects with owner, state and size. The ordered ids of the query
  * and the page's block (list-cache: pageFromBlock) come from list-cache while nothing the list reads has
  * changed; otherwise the ids are read once (one index scan) and the block's rows fetched by id.
- * `version`: the 'admin-lists' version this request already read (request.versions); else it is read here.
+ * `version`: the 'admin-lists' version this request already read (request.versions); else it is read here;
+ * null: no cache (LIST_CACHE=off).
  * The answer is the serialized document: pages are kept as text, so a repeat costs no serialization.
  */
 export async function searchProjects(
   db: Db,
   query: ListQuery,
   scope: ProjectListScope,
-  options: { hideContacts: boolean; version?: number },
+  options: { hideContacts: boolean; version?: number | null },
 ) {
   const version = await listVersion(db, options.version);
   const idsKey = JSON.stringify(['project-ids', scope, query.filters, query.sort]);

@@ -81,7 +81,7 @@ export function userIdsQuery(db: Db, query: ListQuery) {
 }
 
 /** GET /user/search: one page of active users with their role, teams and owned projects (cached and serialized: see searchProjects). */
-export async function searchUsers(db: Db, query: ListQuery, options: { version?: number } = {}) {
+export async function searchUsers(db: Db, query: ListQuery, options: { version?: number | null } = {}) {
   const version = await listVersion(db, options.version);
   const idsKey = JSON.stringify(['user-ids', query.filters, query.sort]);
   const allIds = await cached(db, version, idsKey, () => orderedIds(db, userIdsQuery(db, query)));

@@ -24,7 +24,8 @@ const projectSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = parseListQuery(request.query, PROJECT_LIST_RULES);
       const json = await searchProjects(app.db, query, projectListScope(actor), {
         hideContacts: actor.role === 'readonlyManager',
-        version: request.versions?.['admin-lists'],
+        // null: no list cache (LIST_CACHE=off), every request reads the database.
+        version: app.config.listCache ? request.versions?.['admin-lists'] : null,
       });
       return reply.type(JSON_API).send(json);
     },

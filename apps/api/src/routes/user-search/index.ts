@@ -16,7 +16,8 @@ const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       app.authorize(request, 'admin:access');
       const json = await searchUsers(app.db, parseListQuery(request.query, USER_LIST_RULES), {
-        version: request.versions?.['admin-lists'],
+        // null: no list cache (LIST_CACHE=off), every request reads the database.
+        version: app.config.listCache ? request.versions?.['admin-lists'] : null,
       });
       return reply.type(JSON_API).send(json);
     },
