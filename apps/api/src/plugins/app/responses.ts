@@ -8,7 +8,21 @@ import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Operations that can answer 409 (a record already exists) besides the common error statuses. */
-const CONFLICTS = new Set(['POST /api/setting/create', 'POST /api/reminder-setting/create']);
+const CONFLICTS = new Set([
+  'POST /api/setting/create',
+  'POST /api/reminder-setting/create',
+  // a signed-in user accepting an invitation meant for a visitor
+  'POST /api/authorization/register',
+  // a call no longer pending, already cancelled, or a slot another live call holds
+  'POST /api/scheduled-call/:id/approve',
+  'POST /api/scheduled-call/:id/decline',
+  'POST /api/scheduled-call/:id/cancel',
+  'POST /api/scheduled-call/:id/move',
+  // an upload whose lease ran out while it stalled
+  'POST /api/project/:id/file/upload',
+]);
+/** Operations that answer 429 without a rate-limit config: at most 3 uploads in flight per user. */
+const TOO_MANY = new Set(['POST /api/project/:id/upload-file', 'POST /api/project/:id/file/upload']);
 /** Operations that answer 201 Created. */
 const CREATED = new Set([
   'POST /api/user/create',
@@ -30,11 +44,14 @@ const CREATED = new Set([
   'POST /api/tag/create',
   'POST /api/task-comment/create',
   'POST /api/scheduled-call/create',
+  'POST /api/project/:id/file/upload',
+  'POST /api/calendar-feed/reset',
 ]);
 /** Operations that answer 204 No Content besides every DELETE. */
 const NO_CONTENT = new Set([
   'POST /api/authorization/incomplete-registration',
   'POST /api/project/:id/relationships/link',
+  'POST /api/task/:id/editing',
 ]);
 /** Answers that are not JSON:API: the liveness check is plain JSON and its errors are too. */
 const PLAIN = new Set(['/api/health']);
@@ -60,7 +77,11 @@ export function errorStatuses(route: RouteOptions): number[] {
   if (methodsOf(route).some((m) => CONFLICTS.has(`${m} ${url}`))) statuses.push(409);
   if (hasBody) statuses.push(413, 415);
   if (readsInput) statuses.push(422);
-  if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.push(429);
+  if (
+    (route.config as { rateLimit?: unknown } | undefined)?.rateLimit ||
+    methodsOf(route).some((m) => TOO_MANY.has(`${m} ${url}`))
+  )
+    statuses.push(429);
   return statuses;
 }
 
