@@ -4,16 +4,32 @@ import { defineConfig } from 'vite';
 // The API runs as its own process in development; in production one server serves both (ARCHITECTURE.md).
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
-// Vendor groups: libraries every screen needs load once and cache across deploys of our own code.
-// Anything a lazy route alone uses (dates, markdown, drag and drop) stays with that route.
-const vendorGroups = [
-  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+// Chunk groups (issue 13 §2: a page needs about ten files, not fifty). The libraries every screen needs
+// are one chunk, cached across deploys of our own code; whatever else the entry imports statically (shell,
+// Mantine's base, the api client) is the entry chunk. Lazy code that two or more screens share is grouped
+// by what it is for (UI components, forms and rules, markdown, time zones, our own shared modules), each
+// loaded with the first screen that needs it; anything a single lazy route alone uses stays in its chunk.
+const NODE_MODULES = /node_modules[\\/]/;
+const LAZY_LIBRARY_GROUPS: Array<[RegExp, string]> = [
+  [/node_modules[\\/](marked|dompurify)[\\/]/, 'lib-markdown'],
+  [/node_modules[\\/](zod|@mantine[\\/]form)[\\/]/, 'lib-forms'],
+  [/node_modules[\\/]luxon[\\/]/, 'lib-time'],
+];
+const chunkGroups = [
   {
-    name: 'vendor-router',
-    test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
+    name: 'vendor',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/][^\\/]+)[\\/]/,
+    priority: 5,
+  },
+  { name: 'app', tags: ['$initial' as const], priority: 4 },
+  {
+    debugName: 'lazy libraries',
+    name: (id: string) => LAZY_LIBRARY_GROUPS.find(([test]) => test.test(id))?.[1] ?? 'lib-ui',
+    test: NODE_MODULES,
+    minShareCount: 2,
     priority: 3,
   },
-  { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+  { name: 'shared', test: (id: string) => !NODE_MODULES.test(id), minShareCount: 2, priority: 2 },
 ];
 
 export default defineConfig({
@@ -41,7 +57,7 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]src[\\/]/.test(id),
       },
       output: {
-        codeSplitting: { groups: vendorGroups },
+        codeSplitting: { groups: chunkGroups },
       },
     },
   },
