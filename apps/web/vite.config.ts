@@ -1,5 +1,33 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes a .br and a .gz beside every built script and stylesheet, compressed once at the highest level:
+ * the server sends those as they are (@fastify/static preCompressed) instead of compressing about 1 MB of
+ * JavaScript per cold page load on the request path, which held its event loop for hundreds of ms.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'dd-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css)$/.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const source = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The API runs as its own process in development; in production one server serves both (ARCHITECTURE.md).
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -33,7 +61,7 @@ const chunkGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

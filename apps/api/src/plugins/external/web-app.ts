@@ -42,6 +42,10 @@ export default fp(
       root,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each script and stylesheet (apps/web/vite.config.ts):
+      // sent as they are, so no request compresses a bundle on the event loop. Other files fall back to
+      // the plain file (and @fastify/compress).
+      preCompressed: true,
       maxAge: '1h',
       setHeaders: (res, file) => {
         // Hashed bundles never change; index.html must always be revalidated.
