@@ -14,7 +14,7 @@
 // first-visit tour's schedule-call modal is open in every run (Lighthouse never closes it). Exits 1 when
 // a score misses its budget. Performance moves with the machine's load: measure on an idle machine.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -129,6 +129,9 @@ async function lighthouse(url, headers, formFactor) {
   try {
     await run('npx', args, { CHROME_PATH: chromePath });
     report = JSON.parse(readFileSync(out, 'utf8'));
+    // LH_REPORT_DIR keeps each run's JSON report (to read its diagnostics).
+    if (process.env.LH_REPORT_DIR)
+      copyFileSync(out, path.join(process.env.LH_REPORT_DIR, `${formFactor}-${Date.now()}.json`));
   } finally {
     rmSync(path.dirname(out), { recursive: true, force: true });
   }
@@ -137,7 +140,15 @@ async function lighthouse(url, headers, formFactor) {
     .map((ref) => report.audits[ref.id])
     .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
     .map((audit) => audit.id);
+  const metric = (id) => report.audits[id]?.numericValue ?? Number.NaN;
   return {
+    metrics: {
+      FCP: metric('first-contentful-paint'),
+      LCP: metric('largest-contentful-paint'),
+      TBT: metric('total-blocking-time'),
+      SI: metric('speed-index'),
+      CLS: metric('cumulative-layout-shift'),
+    },
     performance: Math.round(report.categories.performance.score * 100),
     accessibility: Math.round(report.categories.accessibility.score * 100),
     failed,
@@ -197,6 +208,11 @@ try {
           `${formFactor} ${page.name} ${category}: ${score} (budget ${budget[category]}, runs ${values.join('/')}) ${pass ? 'ok' : 'OVER BUDGET'}`,
         );
       }
+      const metrics = Object.keys(results[0].metrics).map((name) => {
+        const value = median(results.map((r) => r.metrics[name]));
+        return name === 'CLS' ? `${name} ${value.toFixed(3)}` : `${name} ${Math.round(value)} ms`;
+      });
+      console.log(`  medians: ${metrics.join(', ')}`);
       const failed = [...new Set(results.flatMap((r) => r.failed))];
       if (failed.length > 0) console.log(`  failing accessibility audits: ${failed.join(', ')}`);
     }
