@@ -1,7 +1,7 @@
 // npm run bench: bundle sizes against design.md budgets, and API latency under 10 concurrent connections
 // with a bare Fastify route measured in the same run as the reference.
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -30,7 +30,8 @@ import {
 import { LARGE, seedLarge } from './seed-large.ts';
 
 const BUDGET = { initialKb: 170, lazyChunkKb: 80 };
-const dist = path.resolve('apps/web/dist');
+// WEB_DIST measures another build (e.g. one made with WEB_OUT_DIR).
+const dist = path.resolve(process.env.WEB_DIST ?? 'apps/web/dist');
 
 function bundleReport(): boolean {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -48,10 +49,52 @@ function bundleReport(): boolean {
   console.log(
     `largest lazy chunk: ${largest?.f} ${largest?.kb.toFixed(1)} KB gzipped (budget ${BUDGET.lazyChunkKb})`,
   );
+  // The JS files each announced screen loads: the entry's and its own (route-preloads.json, issue 13 §2).
+  const preloads = path.join(dist, 'route-preloads.json');
+  if (existsSync(preloads)) {
+    const { routes } = JSON.parse(readFileSync(preloads, 'utf8')) as {
+      routes: Array<{ path: string; scripts: string[] }>;
+    };
+    for (const route of routes) {
+      const kb = route.scripts.reduce((sum, f) => sum + gz(f.slice(1)), 0);
+      console.log(
+        `  ${route.path}: ${initial.length + route.scripts.length} JS files (${route.scripts.length} beyond the entry's, +${kb.toFixed(1)} KB gzipped)`,
+      );
+    }
+  }
   return initialKb < BUDGET.initialKb && (largest?.kb ?? 0) < BUDGET.lazyChunkKb;
 }
 
+/**
+ * The first-load figures of the last e2e/first-load.test.ts run (a Chromium journey: navigation to the
+ * first update on the client project page and to the first card on the board), printed with their date.
+ */
+function firstLoadReport(): void {
+  const file = path.resolve('bench/results/first-load.json');
+  if (!existsSync(file)) {
+    console.log('first load: no figures yet (node --import tsx --test e2e/first-load.test.ts writes them)');
+    return;
+  }
+  type Page = { path: string; budgetMs: number; firstMsMedian: number; firstMsRuns: number[] };
+  const figures = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & {
+    measuredAt: string;
+    loadAverage: number[];
+  };
+  console.log(
+    `first load (e2e/first-load.test.ts, ${figures.measuredAt}, load average ${figures.loadAverage.map((l) => l.toFixed(2)).join(' → ')}):`,
+  );
+  for (const key of ['projectPage', 'board']) {
+    const page = figures[key] as (Page & Record<string, number>) | undefined;
+    if (!page) continue;
+    console.log(
+      `  ${page.path}: ${page.firstMsMedian} ms to first content (budget ${page.budgetMs}, runs ${page.firstMsRuns.join('/')}), ` +
+        `${page.requestsUntilIdle} requests, ${page.jsFilesUntilIdle} JS files ${page.firstMsMedian <= page.budgetMs ? 'ok' : 'OVER BUDGET'}`,
+    );
+  }
+}
+
 // BENCH_ONLY=<text> measures only the rows whose name contains it (and skips the bundle check);
+// BENCH_ONLY=bundle runs only the bundle check and prints the last first-load figures;
 // BENCH_DURATION=<seconds> shortens each run. Without them the whole bench runs as before.
 const only = process.env.BENCH_ONLY ?? '';
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -158,9 +201,14 @@ function budgetReport(rows: Record<string, { p99: number; rps: number; errors: n
 
 async function main() {
   let bundlesOk = true;
-  if (!only) {
+  if (!only || only === 'bundle') {
     statSync(path.join(dist, 'index.html'));
     bundlesOk = bundleReport();
+    firstLoadReport();
+  }
+  if (only === 'bundle') {
+    if (!bundlesOk) process.exitCode = 1;
+    return;
   }
 
   const bare = Fastify();

@@ -4,18 +4,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
-import { AppRoutes, preloadScreen } from './app/router.tsx';
+import { AppRoutes, startFirstScreen } from './app/router.tsx';
 import { SessionGate } from './app/session-gate.tsx';
+import { createQueryClient } from './lib/query-client.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The first screen's chunk loads alongside the session check, not after it.
-preloadScreen(window.location.pathname);
+// The session check, the first screen's chunk and its data all start now, side by side (router.tsx).
+const queryClient = createQueryClient();
+startFirstScreen(queryClient, window.location.pathname);
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <SessionGate>
         <BrowserRouter>
           <AppRoutes />

@@ -1,10 +1,9 @@
 import { TOAST_AUTO_CLOSE_MS } from '@dd/domain';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { sessionQueryKey } from '../features/auth/api/get-session.ts';
 import { onUnauthorized } from '../lib/api-client.ts';
-import { createQueryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The toast area mounts a moment after the first paint; toasts raised before that wait in the store.
@@ -12,9 +11,8 @@ const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-
+/** `queryClient` is made by main.tsx before the first render, so the first screen's data can load early. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useEffect(() => {
     // A signed-in call answering 401 means the session ended elsewhere (logout in another tab, token
     // revoked by a password change): re-check it, and the guards take the visitor to sign-in.

@@ -1,6 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, isValidElement, lazy, type ReactNode } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
-import { useSession } from '../features/auth/api/get-session.ts';
+import { matchPath, matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { sessionQueryOptions, useSession } from '../features/auth/api/get-session.ts';
+import { projectQueryOptions } from '../features/project-page/api/get-project.ts';
+import { projectProgressQueryOptions } from '../features/project-page/api/get-project-progress.ts';
+import { projectUpdatesQueryOptions } from '../features/project-page/api/get-project-updates.ts';
+import { sidebarQueryOptions } from '../features/task-board/api/get-sidebar.ts';
+import { sprintsQueryOptions } from '../features/task-board/api/get-sprints.ts';
+import { tagsQueryOptions } from '../features/task-board/api/get-tags.ts';
+import { tasksQueryOptions } from '../features/task-board/api/get-tasks.ts';
+import { quietly } from '../lib/api-client.ts';
+import { appConfigQueryOptions } from '../lib/app-config.ts';
 import { AppLayout } from './app-layout.tsx';
 import {
   AdminOnly,
@@ -9,6 +19,7 @@ import {
   ClientsOrVisitors,
   LoggedOutOnly,
   ProjectIdGuard,
+  parseProjectId,
   SignedInOnly,
   StaffOnly,
 } from './guards.tsx';
@@ -235,6 +246,71 @@ function lazyScreensOf(node: ReactNode): Array<() => Promise<unknown>> {
 export function preloadScreen(pathname: string): void {
   for (const match of matchRoutes(routes, pathname) ?? []) {
     for (const load of lazyScreensOf(match.route.element)) void load().catch(() => undefined);
+  }
+}
+
+/** Any query the prefetch map starts: a feature's own query options (same key, same function). */
+type RouteQuery = { queryKey: readonly unknown[]; queryFn?: unknown };
+
+/**
+ * The data the first render of a page asks for, by route (issue 13 §2). Only what every viewer allowed on
+ * the page reads (no role-dependent calls: the role is not known yet), and the few calls the first paint
+ * waits for: a browser opens six connections to a host, and the session check must not queue behind
+ * lookups. Ordered as the page waits for them.
+ */
+const routeData: Array<{ path: string; queries: (projectId: number) => RouteQuery[] }> = [
+  {
+    path: '/project/daily-updates/:id',
+    queries: (id) => [
+      projectQueryOptions(id),
+      projectUpdatesQueryOptions(id),
+      projectProgressQueryOptions(id),
+    ],
+  },
+  {
+    path: '/project/tasks/:id',
+    queries: (id) => [
+      projectQueryOptions(id),
+      tasksQueryOptions(id),
+      sprintsQueryOptions(id),
+      tagsQueryOptions(id),
+      sidebarQueryOptions(id),
+    ],
+  },
+  { path: '/project/:section/:id/*', queries: (id) => [projectQueryOptions(id)] },
+];
+
+/** index.html says the page request carried no session cookie (apps/api web-app plugin). */
+function knownAnonymous(): boolean {
+  return document.querySelector('meta[name="dd-session"]')?.getAttribute('content') === 'none';
+}
+
+/**
+ * Starts everything the first screen needs at once, before the first render: the session check and the
+ * app settings the session gate waits for, the screen's chunk, and, for a visitor with a session cookie,
+ * the screen's data (routeData). Before, each waited for the one before it: the data calls started only
+ * after the session answered, the shell rendered and the screen's chunk ran. The screens' own queries
+ * then find the data in the cache (or in flight). A prefetch that fails is silent; the screen's query
+ * retries on mount and reports it once. A guard may still send the visitor elsewhere: the data is then
+ * merely cached.
+ */
+export function startFirstScreen(queryClient: QueryClient, pathname: string): void {
+  void queryClient.prefetchQuery(sessionQueryOptions());
+  void queryClient.prefetchQuery(appConfigQueryOptions());
+  preloadScreen(pathname);
+  if (knownAnonymous()) return;
+  const route = routeData.find((r) => matchPath(r.path, pathname));
+  const id = route ? parseProjectId(matchPath(route.path, pathname)?.params.id) : null;
+  if (!route || id === null) return;
+  for (const query of route.queries(id)) {
+    const queryFn = query.queryFn as (context: unknown) => unknown;
+    void queryClient
+      .prefetchQuery({
+        queryKey: query.queryKey,
+        queryFn: (context) => quietly(() => queryFn(context)),
+        retry: false,
+      })
+      .catch(() => undefined);
   }
 }
 

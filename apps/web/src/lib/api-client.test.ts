@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildQueryString, deserialize, toDocument } from './api-client.ts';
+import { ApiError, api, buildQueryString, deserialize, quietly, toDocument } from './api-client.ts';
 import { notifyError } from './notify.ts';
 
 vi.mock('./notify.ts', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
@@ -233,6 +233,16 @@ describe('api requests', () => {
     );
     await expect(api.get('/app-config', { suppressErrorToast: true })).rejects.toMatchObject({ status: 0 });
     expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('keeps a request started inside quietly() silent on failure, and only that one', async () => {
+    vi.stubGlobal('fetch', respond(403, { errors: [{ status: '403', title: 'Forbidden' }] }));
+    // A prefetch before the first render: the screen's own query reports the failure when it retries.
+    const prefetch = quietly(() => api.get('/project/1'));
+    const later = api.get('/project/2');
+    await expect(prefetch).rejects.toMatchObject({ status: 403 });
+    await expect(later).rejects.toMatchObject({ status: 403 });
+    expect(notifyError).toHaveBeenCalledTimes(1);
   });
 
   it('treats 204 No Content as an empty answer', async () => {

@@ -238,6 +238,23 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 let unauthorizedListener: ((path: string) => void) | undefined;
 
+/** > 0 while `quietly` runs: requests started then raise no error toast. */
+let quietDepth = 0;
+
+/**
+ * Runs `start` with error toasts off for the requests it starts synchronously (a request reads the flag
+ * before its first await). For prefetches made before the page renders (app/router.tsx): a failure there
+ * stays silent, and the screen's own query, which retries on mount, shows it once.
+ */
+export function quietly<T>(start: () => T): T {
+  quietDepth += 1;
+  try {
+    return start();
+  } finally {
+    quietDepth -= 1;
+  }
+}
+
 /** The shell registers how to react when a signed-in call answers 401 (the session ended). */
 export function onUnauthorized(listener: (path: string) => void): void {
   unauthorizedListener = listener;
@@ -265,11 +282,12 @@ async function request<T>(
     ...options.headers,
   };
   if (options.body !== undefined) headers['Content-Type'] = MEDIA_TYPE;
+  const quiet = options.suppressErrorToast === true || quietDepth > 0;
 
   const fail = (error: ApiError): never => {
     if (error.status === 401) unauthorizedListener?.(path);
     const aborted = options.signal?.aborted === true;
-    if (!options.suppressErrorToast && !aborted) notifyError(MESSAGES.genericError);
+    if (!quiet && !aborted) notifyError(MESSAGES.genericError);
     throw error;
   };
 

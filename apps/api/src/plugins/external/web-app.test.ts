@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -12,6 +13,23 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
   await mkdir(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets', 'main-1.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'assets', 'packed-1.js'), 'console.log("plain")');
+  writeFileSync(path.join(dist, 'assets', 'packed-1.js.br'), brotliCompressSync('console.log("br")'));
+  writeFileSync(path.join(dist, 'assets', 'packed-1.js.gz'), gzipSync('console.log("gz")'));
+  writeFileSync(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({
+      routes: [
+        { path: '/login/signin', session: 'anonymous', scripts: ['/assets/sign-in-1.js'], styles: [] },
+        {
+          path: '/project/daily-updates/:id',
+          session: 'signed-in',
+          scripts: ['/assets/page-1.js', '/assets/lib-1.js', '"><script>x</script>'],
+          styles: ['/assets/page-1.css'],
+        },
+      ],
+    }),
+  );
   t = await buildTestApp({ webDist: dist });
 });
 afterAll(() => t.close());
@@ -43,6 +61,38 @@ describe('serving the web app', () => {
     const withCookie = await t.app.inject({ url: '/login/signin', cookies: { dd_token: 'anything' } });
     expect(withCookie.statusCode).toBe(200);
     expect(withCookie.body).not.toContain('dd-session');
+  });
+
+  it("announces the requested screen's chunks in index.html, for the matching kind of visitor only", async () => {
+    const project = await t.app.inject({ url: '/project/daily-updates/7', cookies: { dd_token: 'x' } });
+    expect(project.body).toContain('<link rel="modulepreload" crossorigin href="/assets/page-1.js">');
+    expect(project.body).toContain('<link rel="modulepreload" crossorigin href="/assets/lib-1.js">');
+    expect(project.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/page-1.css">');
+    expect(project.body).not.toContain('<script>x</script>');
+    // Without a session the project page redirects to sign-in: nothing of it is announced.
+    const anonymousProject = await t.app.inject({ url: '/project/daily-updates/7' });
+    expect(anonymousProject.body).not.toContain('modulepreload');
+    const signIn = await t.app.inject({ url: '/login/signin' });
+    expect(signIn.body).toContain('href="/assets/sign-in-1.js"');
+    const signedInSignIn = await t.app.inject({ url: '/login/signin', cookies: { dd_token: 'x' } });
+    expect(signedInSignIn.body).not.toContain('modulepreload');
+    expect((await t.app.inject({ url: '/project/tasks/7', cookies: { dd_token: 'x' } })).body).not.toContain(
+      'modulepreload',
+    );
+  });
+
+  it("sends the build's precompressed copy of an asset as it is, the plain file to clients without it", async () => {
+    const br = await t.app.inject({ url: '/assets/packed-1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("br")');
+    const gz = await t.app.inject({ url: '/assets/packed-1.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({
+      url: '/assets/packed-1.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("plain")');
   });
 
   it('never leaves the dist folder', async () => {

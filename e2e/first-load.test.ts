@@ -1,0 +1,209 @@
+// First load, measured (issue 13 §2): from navigation to the first update on the client's project page
+// (budget 700 ms) and to the first card on the task board (budget 800 ms), on this machine, with a cold
+// browser cache each run (a fresh context), signed in by cookie. Counts the requests and JavaScript files
+// the page asks for, before that first paint and until the network is idle, prints the medians and
+// writes them to bench/results/first-load.json, which `npm run bench` prints.
+//
+//   FIRST_LOAD_RUNS (default 5) measured runs per page after one warm-up run (JIT, database caches).
+//   FIRST_LOAD_TRACE=1 prints each page's last run as a waterfall (request start and end, ms).
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { defaultAdmin } from './support/app.ts';
+import { e2eSuite } from './support/fixtures.ts';
+import { repoRoot } from './support/paths.ts';
+
+const RUNS = Math.max(1, Number(process.env.FIRST_LOAD_RUNS ?? 5));
+const BUDGET_MS = { projectPage: 700, board: 800 } as const;
+const DEMO_PASSWORD = 'demo-pass-123';
+const CLIENT = 'chris.walker@demo.test';
+const PROJECT_MANAGER = 'lena.fischer@demo.test';
+
+/** The demo agency (npm run seed:demo): a client with projects, updates, a started sprint with tasks. */
+async function seed(dataDir: string) {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/seed-demo.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: defaultAdmin.email,
+      ADMIN_PASSWORD: defaultAdmin.password,
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+const suite = e2eSuite('first-load', { seed });
+
+async function tokenOf(base: string, login: string): Promise<string> {
+  const response = await fetch(`${base}/api/authorization/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/vnd.api+json' },
+    body: JSON.stringify({ data: { attributes: { login, password: DEMO_PASSWORD } } }),
+  });
+  assert.equal(response.status, 200, `sign-in as ${login}`);
+  return ((await response.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
+}
+
+async function firstProjectOf(base: string, token: string): Promise<number> {
+  const response = await fetch(`${base}/api/project/mine`, { headers: { cookie: `dd_token=${token}` } });
+  const id = Number(((await response.json()) as { data: Array<{ id: string }> }).data[0]?.id);
+  assert.ok(id > 0, 'the demo client has a project');
+  return id;
+}
+
+type Run = {
+  waterfall: string[];
+  /** performance.now() of the first animation frame in which the selector matched a visible element. */
+  firstMs: number;
+  requestsBefore: number;
+  jsBefore: number;
+  requests: number;
+  jsFiles: number;
+  jsKb: number;
+};
+
+/**
+ * One cold load: a fresh context (empty cache) carrying the session cookie; an init script watches every
+ * animation frame for the selector and records when it first shows a visible element.
+ */
+async function measure(browser: Browser, base: string, token: string, path: string, selector: string) {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  try {
+    const { hostname } = new URL(base);
+    await context.addCookies([{ name: 'dd_token', value: token, domain: hostname, path: '/' }]);
+    await context.addInitScript(
+      `(() => {
+        const check = (t) => {
+          const el = document.querySelector(${JSON.stringify(selector)});
+          const box = el && el.getBoundingClientRect();
+          if (box && box.width > 0 && box.height > 0) { window.__ddFirst = t; return; }
+          requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      })();`,
+    );
+    const page = await context.newPage();
+    const requests: Array<{ url: string; script: boolean; at: number; end?: number }> = [];
+    const started = Date.now();
+    page.on('request', (r) =>
+      requests.push({ url: r.url(), script: r.resourceType() === 'script', at: Date.now() - started }),
+    );
+    let jsBytes = 0;
+    page.on('requestfinished', (r) => {
+      const entry = requests.find((q) => q.url === r.url() && q.end === undefined);
+      if (entry) entry.end = Date.now() - started;
+    });
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script')
+        void r
+          .body()
+          .then((b) => {
+            jsBytes += b.length;
+          })
+          .catch(() => undefined);
+    });
+    await page.goto(path);
+    // Functions, not strings: the page's CSP forbids eval, which Playwright uses for string predicates.
+    const seen = () => (globalThis as { __ddFirst?: number }).__ddFirst;
+    await page.waitForFunction(seen, undefined, { timeout: 15_000 });
+    const firstMs = (await page.evaluate(seen)) as number;
+    const countedAt = Date.now() - started;
+    const before = requests.filter((r) => r.at <= countedAt);
+    await page.waitForLoadState('networkidle');
+    const waterfall = requests.map(
+      (r) => `${String(r.at).padStart(5)} ${String(r.end ?? '-').padStart(5)} ${r.url.replace(base, '')}`,
+    );
+    return {
+      waterfall: [
+        ...waterfall,
+        `first content at ${countedAt} ms (wall clock), ${Math.round(firstMs)} ms (page clock)`,
+      ],
+      firstMs: Math.round(firstMs),
+      requestsBefore: before.length,
+      jsBefore: before.filter((r) => r.script).length,
+      requests: requests.length,
+      jsFiles: requests.filter((r) => r.script).length,
+      jsKb: Math.round(jsBytes / 1024),
+    } satisfies Run;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function summarize(runs: Run[]) {
+  return {
+    firstMsMedian: median(runs.map((r) => r.firstMs)),
+    firstMsRuns: runs.map((r) => r.firstMs),
+    requestsBeforeFirst: median(runs.map((r) => r.requestsBefore)),
+    jsFilesBeforeFirst: median(runs.map((r) => r.jsBefore)),
+    requestsUntilIdle: median(runs.map((r) => r.requests)),
+    jsFilesUntilIdle: median(runs.map((r) => r.jsFiles)),
+    jsKbUncompressed: median(runs.map((r) => r.jsKb)),
+  };
+}
+
+suite.journey(
+  'the client project page and the board show their first content within budget',
+  async ({ page }) => {
+    const base = suite.app.url;
+    const browser = page.context().browser();
+    assert.ok(browser, 'the suite runs a browser');
+    {
+      const clientToken = await tokenOf(base, CLIENT);
+      const projectId = await firstProjectOf(base, clientToken);
+      const pmToken = await tokenOf(base, PROJECT_MANAGER);
+      const pages = [
+        {
+          key: 'projectPage' as const,
+          name: 'client project page, first update',
+          token: clientToken,
+          path: `/project/daily-updates/${projectId}`,
+          selector: 'ul[aria-label="Project updates"] > li',
+        },
+        {
+          key: 'board' as const,
+          name: 'task board, first card',
+          token: pmToken,
+          path: `/project/tasks/${projectId}`,
+          selector: '[data-task-id]',
+        },
+      ];
+      const loadBefore = loadavg()[0]!;
+      const results: Record<string, ReturnType<typeof summarize> & { path: string; budgetMs: number }> = {};
+      for (const p of pages) {
+        await measure(browser, base, p.token, p.path, p.selector); // warm-up, not counted
+        const runs: Run[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, base, p.token, p.path, p.selector));
+        if (process.env.FIRST_LOAD_TRACE)
+          console.log(`${p.name}, last run:\n${runs.at(-1)!.waterfall.join('\n')}`);
+        results[p.key] = { path: p.path, budgetMs: BUDGET_MS[p.key], ...summarize(runs) };
+        const r = results[p.key]!;
+        console.log(
+          `${p.name}: ${r.firstMsMedian} ms median (budget ${r.budgetMs}; runs ${r.firstMsRuns.join('/')}), ` +
+            `${r.requestsBeforeFirst} requests / ${r.jsFilesBeforeFirst} JS files before it, ` +
+            `${r.requestsUntilIdle} requests / ${r.jsFilesUntilIdle} JS files (${r.jsKbUncompressed} KB) until idle`,
+        );
+      }
+      const loadAfter = loadavg()[0]!;
+      console.log(`load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
+      const out = join(repoRoot, 'bench', 'results');
+      await mkdir(out, { recursive: true });
+      await writeFile(
+        join(out, 'first-load.json'),
+        `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, loadAverage: [loadBefore, loadAfter], ...results }, null, 2)}\n`,
+      );
+      for (const p of pages) {
+        const r = results[p.key]!;
+        assert.ok(r.firstMsMedian <= r.budgetMs, `${p.name}: ${r.firstMsMedian} ms > ${r.budgetMs} ms`);
+      }
+    }
+  },
+);
