@@ -14,6 +14,7 @@ import contactGuardPlugin from './plugins/app/contact-guard.ts';
 import databasePlugin from './plugins/app/database.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import eventsPlugin from './plugins/app/events.ts';
+import jobsPlugin from './plugins/app/jobs.ts';
 import inputGuardPlugin from './plugins/app/input-guard.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
@@ -96,6 +97,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(jobsPlugin);
   await app.register(authPlugin);
   await app.register(mailerPlugin);
   await app.register(eventsPlugin);

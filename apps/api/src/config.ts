@@ -19,7 +19,16 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   webDist: string | null;
-  /** For tests: a clock that can be moved. */
+  /**
+   * Secret for signed links (digest unsubscribe). APP_SECRET, or null: then one is generated on first
+   * start and kept in the database (app_secrets), so every process of one database signs alike.
+   */
+  appSecret: string | null;
+  /** Run the job queue's worker in this process (JOBS_WORKER=0 turns it off; tests run jobs themselves). */
+  jobsWorker: boolean;
+  /** How often an idle worker looks for due jobs besides LISTEN/NOTIFY (JOBS_POLL_MS, default 2000). */
+  jobsPollInterval: number;
+  /** The one clock: every job, reminder and digest asks it; tests move it instead of waiting. */
   now: () => Date;
 };
 
@@ -51,6 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: orNull(env.WEB_DIST),
+    appSecret: orNull(env.APP_SECRET),
+    jobsWorker: !(env.JOBS_WORKER === '0' || env.JOBS_WORKER === 'false'),
+    jobsPollInterval: Math.max(100, Number(env.JOBS_POLL_MS ?? 2000) || 2000),
     now: () => new Date(),
     ...overrides,
   };

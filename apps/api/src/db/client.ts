@@ -14,6 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Database = {
   db: Db;
+  /** The node-postgres pool under `db` (the job queue shares it). */
+  pool: pg.Pool;
   /** 'embedded': the PostgreSQL 18 server of DATA_DIR; 'postgres': the server of DATABASE_URL. */
   driver: 'embedded' | 'postgres';
   /** The connection string the pool uses (for the embedded server: its unix socket). */
@@ -50,6 +52,7 @@ export function connect(
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
+    pool,
     driver,
     url,
     embedded: options.embedded,
