@@ -49,6 +49,13 @@ export function connect(
     // pool.end() does not wait for the sockets to close: a server stopped right after may still reach them.
     if (!closing) process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
   });
+  // A checked-out client whose connection drops emits 'error' on itself (the job queue holds clients
+  // for LISTEN and long jobs): the pool discards it, the listener keeps the process alive.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!closing) process.emitWarning(`PostgreSQL client error: ${error.message}`);
+    });
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,

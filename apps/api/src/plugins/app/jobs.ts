@@ -102,7 +102,7 @@ export default fp(
         `select count(*) as n from ${JOB_SCHEMA}.jobs
           where task_identifier = $1 and attempts < max_attempts
             and ($2::boolean is false or run_at <= now() + make_interval(secs => $3))`,
-        [task, options.dueOnly === true, (config.now().getTime() - Date.now()) / 1000],
+        [task, options.dueOnly === true, Math.max(0, config.now().getTime() - Date.now()) / 1000],
       );
       return Number(rows[0]?.n ?? 0);
     };
@@ -113,7 +113,7 @@ export default fp(
       const only: TaskList = Object.fromEntries(names.map((name) => [name, taskList[name]!]));
       for (let round = 0; round < 50; round++) {
         // Due by the app clock: a test that moved the clock past a retry's backoff gets that retry now.
-        const skew = (config.now().getTime() - Date.now()) / 1000;
+        const skew = Math.max(0, config.now().getTime() - Date.now()) / 1000;
         const { rows } = await pgPool.query<{ id: string }>(
           `select id from ${JOB_SCHEMA}.jobs
             where task_identifier = any($1) and attempts < max_attempts and locked_at is null
