@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { maskEmail } from '../../modules/mail/mask-email.ts';
 import { redactSecrets } from '../../modules/mail/redact.ts';
@@ -12,6 +13,8 @@ export type MailMessage = {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Extra headers (List-Unsubscribe of the digest). Sent to SMTP only, not kept in the outbox. */
+  headers?: Record<string, string>;
   /**
    * Values only the recipient may read (a reset or invitation link, its token): sent to the mailbox,
    * replaced by '[link redacted]' in the outbox, never logged except the one operator line without SMTP.
@@ -31,7 +34,7 @@ export type Mailer = {
    * Writes the outbox row (state 'queued', secrets redacted) and queues a `mail` job carrying the real
    * message, in one transaction. Never throws for a mail problem; answers 'queued'.
    */
-  send: (message: MailMessage) => Promise<MailStatus>;
+  send: (message: MailMessage, options?: { tx?: Db }) => Promise<MailStatus>;
   /** Like send, without waiting: for answers whose timing must not depend on whether mail goes out. */
   sendLater: (message: MailMessage) => void;
   /**
@@ -115,10 +118,12 @@ export default fp(
       });
     });
 
-    const send = async (message: MailMessage): Promise<MailStatus> => {
+    // With `tx`, the mail is queued inside that transaction (a reminder's sent-log row and its mail
+    // commit together or not at all).
+    const send: Mailer['send'] = async (message, options = {}) => {
       try {
         const kept = redactSecrets(message);
-        await app.db.transaction(async (tx) => {
+        await (options.tx ?? app.db).transaction(async (tx) => {
           const [row] = await tx
             .insert(mailOutbox)
             .values({
@@ -141,6 +146,7 @@ export default fp(
         });
         return 'queued';
       } catch (cause) {
+        if (options.tx) throw cause;
         app.log.error({ err: cause }, 'mail not queued');
         return 'failed';
       }
