@@ -23,5 +23,9 @@ export function renderUpdateHtml(markdown: string): string {
   });
 }
 
-/** The same markdown as plain text for the mail's text part: the source, which reads fine as it is. */
-export const renderUpdateText = (markdown: string) => markdown.trim();
+/**
+ * The same update for the mail's text/plain part: the markdown source, which reads fine as it is, with
+ * every HTML tag taken out (text/plain is inert, but a pasted <script> is noise to a reader).
+ */
+export const renderUpdateText = (markdown: string) =>
+  sanitizeHtml(markdown, { allowedTags: [], allowedAttributes: {}, parser: { decodeEntities: false } }).trim();
