@@ -111,14 +111,17 @@ export default fp(
       if (options.tick !== false) await tick(config.now());
       const names = options.tasks ?? Object.keys(taskList).filter((name) => name !== 'tick');
       const only: TaskList = Object.fromEntries(names.map((name) => [name, taskList[name]!]));
+      // A job runs at most once per call: a retry it schedules is due after the clock's now (its
+      // backoff), so the test moves the clock again to reach it, as time would.
+      const seen: string[] = [];
       for (let round = 0; round < 50; round++) {
         // Due by the app clock: a test that moved the clock past a retry's backoff gets that retry now.
         const skew = Math.max(0, config.now().getTime() - Date.now()) / 1000;
         const { rows } = await pgPool.query<{ id: string }>(
           `select id from ${JOB_SCHEMA}.jobs
             where task_identifier = any($1) and attempts < max_attempts and locked_at is null
-              and run_at <= now() + make_interval(secs => $2)`,
-          [names, skew],
+              and run_at <= now() + make_interval(secs => $2) and not (id = any($3::bigint[]))`,
+          [names, skew, seen],
         );
         if (rows.length === 0) {
           // Jobs another worker of this process holds: wait until they are done.
@@ -130,6 +133,7 @@ export default fp(
           await new Promise((resolve) => setTimeout(resolve, 20));
           continue;
         }
+        seen.push(...rows.map((r) => r.id));
         await pgPool.query(`select ${JOB_SCHEMA}.reschedule_jobs($1::bigint[], run_at := now())`, [
           rows.map((r) => r.id),
         ]);
