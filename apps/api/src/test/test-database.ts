@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runMigrations } from 'graphile-worker';
 import pg from 'pg';
-import { JOB_SCHEMA } from '../plugins/app/jobs.ts';
 import { connect } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { seedLookups } from '../db/seed-lookups.ts';
+import { JOB_SCHEMA } from '../plugins/app/jobs.ts';
 
 /** What globalSetup hands every test file. */
 export type TestServer = {

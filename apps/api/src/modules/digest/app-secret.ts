@@ -15,7 +15,10 @@ export async function resolveAppSecret(db: Db, fromEnv: string | null): Promise<
     .insert(appSecrets)
     .values({ name: NAME, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, NAME));
+  const [row] = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, NAME));
   if (!row) throw new Error('app secret not stored');
   return row.value;
 }

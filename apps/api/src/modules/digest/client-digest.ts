@@ -67,7 +67,12 @@ export async function sendDueDigests(ctx: JobContext & { secret: string }, now: 
             lte(projectUpdates.createdAt, now),
           ),
         )
-        .orderBy(asc(projects.title), asc(projects.id), asc(projectUpdates.createdAt), asc(projectUpdates.id));
+        .orderBy(
+          asc(projects.title),
+          asc(projects.id),
+          asc(projectUpdates.createdAt),
+          asc(projectUpdates.id),
+        );
       if (updates.length === 0) return 0;
       await tx
         .update(digestsSent)

@@ -37,7 +37,12 @@ export function digestMail(mail: DigestMail) {
   }
   const count = mail.updates.length;
   const subject = `${count} new ${count === 1 ? 'update' : 'updates'} on your projects`;
-  const textParts = [`Hello ${mail.recipientName},`, '', `Here is what the team posted since the last digest.`, ''];
+  const textParts = [
+    `Hello ${mail.recipientName},`,
+    '',
+    `Here is what the team posted since the last digest.`,
+    '',
+  ];
   const htmlParts: string[] = [];
   for (const [projectId, updates] of byProject) {
     const title = updates[0]!.projectTitle;

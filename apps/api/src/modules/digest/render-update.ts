@@ -10,9 +10,34 @@ export function renderUpdateHtml(markdown: string): string {
   const html = marked.parse(markdown, { async: false, gfm: true, breaks: true });
   return sanitizeHtml(html, {
     allowedTags: [
-      'p', 'br', 'strong', 'b', 'em', 'i', 'del', 's', 'code', 'pre', 'blockquote',
-      'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'a', 'table', 'thead',
-      'tbody', 'tr', 'th', 'td',
+      'p',
+      'br',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'del',
+      's',
+      'code',
+      'pre',
+      'blockquote',
+      'ul',
+      'ol',
+      'li',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'hr',
+      'a',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
     ],
     allowedAttributes: { a: ['href', 'target', 'rel'] },
     allowedSchemes: ['http', 'https', 'mailto'],
@@ -28,4 +53,8 @@ export function renderUpdateHtml(markdown: string): string {
  * every HTML tag taken out (text/plain is inert, but a pasted <script> is noise to a reader).
  */
 export const renderUpdateText = (markdown: string) =>
-  sanitizeHtml(markdown, { allowedTags: [], allowedAttributes: {}, parser: { decodeEntities: false } }).trim();
+  sanitizeHtml(markdown, {
+    allowedTags: [],
+    allowedAttributes: {},
+    parser: { decodeEntities: false },
+  }).trim();

@@ -62,7 +62,8 @@ export function teamReminderMail(mail: TeamReminderMail) {
         `Nobody has posted an update on "${mail.projectTitle}" today. The client is waiting to hear how the work goes: a few lines are enough.`,
       ],
       action: { label: 'Write the update', url: mail.link },
-      footnote: 'You receive this because your reminder is on for this project. Turn it off in the project team settings.',
+      footnote:
+        'You receive this because your reminder is on for this project. Turn it off in the project team settings.',
     }),
   };
 }

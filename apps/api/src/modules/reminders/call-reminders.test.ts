@@ -13,7 +13,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const SECOND = 1000;
-const HOUR = 3600 * SECOND;
 const LA = 'America/Los_Angeles';
 const KOLKATA = 'Asia/Kolkata';
 
@@ -21,16 +20,16 @@ const KOLKATA = 'Asia/Kolkata';
 async function tickAt(at: Date) {
   now = at;
   await t.app.jobs.runDue();
-  return t.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.createdAt, at))
-    .orderBy(mailOutbox.to);
+  return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.createdAt, at)).orderBy(mailOutbox.to);
 }
 
 async function callAt(start: string, clientZone: string, managerZone: string) {
   const manager = await buildUser(t.database.db, { role: 'accountManager', timezone: managerZone });
-  const client = await buildUser(t.database.db, { role: 'client', timezone: clientZone, name: 'Carla Client' });
+  const client = await buildUser(t.database.db, {
+    role: 'client',
+    timezone: clientZone,
+    name: 'Carla Client',
+  });
   const project = await buildProject(t.database.db, { ownerId: client.id, accountManagerId: manager.id });
   const [call] = await t.database.db
     .insert(scheduledCalls)
@@ -50,7 +49,9 @@ describe('call reminders', () => {
     expect(first.map((m) => m.to).sort()).toEqual([client.email, manager.email].sort());
     const toClient = first.find((m) => m.to === client.email)!;
     expect(toClient.subject).toMatch(/^Reminder: discovery call tomorrow: Project \d+$/);
-    expect(toClient.text).toContain('Sunday, March 14, 2027, 10:00 AM (America/Los_Angeles), that is 2027-03-14 17:00 UTC');
+    expect(toClient.text).toContain(
+      'Sunday, March 14, 2027, 10:00 AM (America/Los_Angeles), that is 2027-03-14 17:00 UTC',
+    );
     // A later tick in the same hour sends nothing again.
     expect(await tickAt(new Date(dayBefore.getTime() + 10 * 60 * SECOND))).toHaveLength(0);
 
@@ -93,9 +94,15 @@ describe('call reminders', () => {
 
   it('a pending (unapproved) call sends none; once approved it does', async () => {
     const { call } = await callAt('2027-04-12T15:00:00Z', KOLKATA, LA);
-    await t.database.db.update(scheduledCalls).set({ status: 'pending_approval' }).where(eq(scheduledCalls.id, call.id));
+    await t.database.db
+      .update(scheduledCalls)
+      .set({ status: 'pending_approval' })
+      .where(eq(scheduledCalls.id, call.id));
     expect(await tickAt(new Date('2027-04-11T15:00:00Z'))).toHaveLength(0);
-    await t.database.db.update(scheduledCalls).set({ status: 'booked' }).where(eq(scheduledCalls.id, call.id));
+    await t.database.db
+      .update(scheduledCalls)
+      .set({ status: 'booked' })
+      .where(eq(scheduledCalls.id, call.id));
     expect(await tickAt(new Date('2027-04-12T14:00:00Z'))).toHaveLength(2);
   });
 
@@ -111,7 +118,9 @@ describe('call reminders', () => {
     expect(await tickAt(new Date('2027-05-10T14:00:00Z'))).toHaveLength(0);
     const moved = await tickAt(new Date('2027-05-11T15:00:00Z'));
     expect(moved.map((m) => m.to)).toContain(client.email);
-    expect(moved.find((m) => m.to === client.email)!.text).toContain('Wednesday, May 12, 2027, 8:30 PM (Asia/Kolkata)');
+    expect(moved.find((m) => m.to === client.email)!.text).toContain(
+      'Wednesday, May 12, 2027, 8:30 PM (Asia/Kolkata)',
+    );
 
     // Moved again after its 24-hour reminder: the 1-hour one follows the newest time.
     await t.database.db

@@ -68,7 +68,7 @@ async function remindOfCall(
       .from(scheduledCalls)
       .where(eq(scheduledCalls.id, call.id))
       .for('update');
-    if (!live || live.status !== 'booked' || live.start.getTime() !== call.start.getTime()) return 0;
+    if (live?.status !== 'booked' || live.start.getTime() !== call.start.getTime()) return 0;
     const claimed = await tx
       .insert(callRemindersSent)
       .values({ callId: call.id, kind, startsAt: call.start })

@@ -17,14 +17,19 @@ async function tickAt(at: string) {
   return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.createdAt, now));
 }
 
-async function member(role: 'developer' | 'projectManager', timezone: string, projectId: number, enabled = 1) {
+async function member(
+  role: 'developer' | 'projectManager',
+  timezone: string,
+  projectId: number,
+  enabled = 1,
+) {
   const user = await buildUser(t.database.db, { role, timezone });
   await t.database.db.insert(projectMembers).values({ projectId, userId: user.id, kind: role });
   await t.database.db.insert(reminderSettings).values({ projectId, userId: user.id, isEnabled: enabled });
   return user;
 }
 
-describe('team reminders at 16:00 in each member\'s own timezone', () => {
+describe("team reminders at 16:00 in each member's own timezone", () => {
   it('on a workday without an update, only to members whose toggle is on, once', async () => {
     const project = await buildProject(t.database.db, { title: 'Orion' });
     const dev = await member('developer', 'Asia/Kolkata', project.id);
@@ -42,18 +47,22 @@ describe('team reminders at 16:00 in each member\'s own timezone', () => {
     expect((await tickAt('2027-03-15T23:00:00Z')).map((m) => m.to)).toEqual([pm.email]);
   });
 
-  it('not on a day that has an update (that day in the member\'s zone), not on weekends', async () => {
+  it("not on a day that has an update (that day in the member's zone), not on weekends", async () => {
     const project = await buildProject(t.database.db, { title: 'Vega' });
     const dev = await member('developer', 'Asia/Kolkata', project.id);
     // Tuesday 16 March, 09:00 in Kolkata: an update (by anyone).
-    await t.database.db
-      .insert(projectUpdates)
-      .values({ projectId: project.id, description: 'Shipped the login', createdAt: new Date('2027-03-16T03:30:00Z') });
+    await t.database.db.insert(projectUpdates).values({
+      projectId: project.id,
+      description: 'Shipped the login',
+      createdAt: new Date('2027-03-16T03:30:00Z'),
+    });
     expect((await tickAt('2027-03-16T10:30:00Z')).filter((m) => m.to === dev.email)).toHaveLength(0);
     // An update late on Tuesday in Kolkata does not count for Wednesday.
-    await t.database.db
-      .insert(projectUpdates)
-      .values({ projectId: project.id, description: 'Late fix', createdAt: new Date('2027-03-16T18:00:00Z') });
+    await t.database.db.insert(projectUpdates).values({
+      projectId: project.id,
+      description: 'Late fix',
+      createdAt: new Date('2027-03-16T18:00:00Z'),
+    });
     expect((await tickAt('2027-03-17T10:30:00Z')).map((m) => m.to)).toContain(dev.email);
     // Saturday 20 and Sunday 21 March: none.
     expect((await tickAt('2027-03-20T10:30:00Z')).filter((m) => m.to === dev.email)).toHaveLength(0);
@@ -64,9 +73,15 @@ describe('team reminders at 16:00 in each member\'s own timezone', () => {
     const project = await buildProject(t.database.db, { title: 'Lyra' });
     const dev = await member('developer', 'Asia/Kolkata', project.id);
     expect((await tickAt('2027-03-22T10:30:00Z')).map((m) => m.to)).toContain(dev.email);
-    await t.database.db.update(reminderSettings).set({ isEnabled: 0 }).where(eq(reminderSettings.userId, dev.id));
+    await t.database.db
+      .update(reminderSettings)
+      .set({ isEnabled: 0 })
+      .where(eq(reminderSettings.userId, dev.id));
     expect((await tickAt('2027-03-23T10:30:00Z')).map((m) => m.to)).not.toContain(dev.email);
-    await t.database.db.update(reminderSettings).set({ isEnabled: 1 }).where(eq(reminderSettings.userId, dev.id));
+    await t.database.db
+      .update(reminderSettings)
+      .set({ isEnabled: 1 })
+      .where(eq(reminderSettings.userId, dev.id));
     expect((await tickAt('2027-03-24T10:30:00Z')).map((m) => m.to)).toContain(dev.email);
     // Off the team: no reminder even with the toggle still on.
     await t.database.db.delete(projectMembers).where(eq(projectMembers.userId, dev.id));

@@ -1,5 +1,12 @@
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
-import { projectMembers, projects, projectUpdates, reminderSettings, teamRemindersSent, users } from '../../db/schema/index.ts';
+import {
+  projectMembers,
+  projects,
+  projectUpdates,
+  reminderSettings,
+  teamRemindersSent,
+  users,
+} from '../../db/schema/index.ts';
 import { teamReminderMail } from '../mail/reminder-mails.ts';
 import type { JobContext } from './call-reminders.ts';
 import { localMoment, zoneOf } from './local-time.ts';

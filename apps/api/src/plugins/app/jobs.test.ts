@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-const countBy = (list: string[]) => list.reduce<Record<string, number>>((acc, x) => ({ ...acc, [x]: (acc[x] ?? 0) + 1 }), {});
+const countBy = (list: string[]) => {
+  const counts: Record<string, number> = {};
+  for (const x of list) counts[x] = (counts[x] ?? 0) + 1;
+  return counts;
+};
 
 async function until(check: () => Promise<boolean>, ms = 20_000) {
   const end = Date.now() + ms;
@@ -29,7 +33,7 @@ describe('two app processes on one database, both with workers', () => {
   let t: TestApp;
   let second: FastifyInstance;
   let secondDb: Database;
-  let now = new Date();
+  const now = new Date();
   beforeAll(async () => {
     t = await buildTestApp({ smtpUrl: smtp.url, jobsWorker: true, jobsPollInterval: 100, now: () => now });
     secondDb = connect(t.database.url, t.database.driver);
@@ -47,7 +51,12 @@ describe('two app processes on one database, both with workers', () => {
     const addresses = Array.from({ length: 30 }, (_, i) => `pair${i}@example.com`);
     await Promise.all(
       addresses.map((to, i) =>
-        (i % 2 === 0 ? t.app : second).mailer.send({ to, subject: `Mail ${i}`, text: 'Hi', html: '<p>Hi</p>' }),
+        (i % 2 === 0 ? t.app : second).mailer.send({
+          to,
+          subject: `Mail ${i}`,
+          text: 'Hi',
+          html: '<p>Hi</p>',
+        }),
       ),
     );
     // Nobody calls runDue here: the two workers share the table and pick the jobs up themselves.
@@ -108,7 +117,9 @@ describe('a failing SMTP server, then a working one', () => {
       expect(row).toMatchObject({ status: 'failed', attempts: 1 });
       expect(row.error).toMatch(/451/);
       // e^1 seconds after the attempt.
-      expect(row.nextAttemptAt!.getTime() - row.lastAttemptAt!.getTime()).toBe(Math.floor(Math.exp(1) * 1000));
+      expect(row.nextAttemptAt!.getTime() - row.lastAttemptAt!.getTime()).toBe(
+        Math.floor(Math.exp(1) * 1000),
+      );
     }
     // Not due yet on the clock: settling again tries nothing.
     const refusedOnce = smtp.state.refused;
@@ -118,7 +129,7 @@ describe('a failing SMTP server, then a working one', () => {
     now = new Date(now.getTime() + 10_000);
     await first.app.mailer.settled();
     rows = await first.database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
-    expect(rows.map((r) => [r.status, r.attempts])).toEqual(addresses.map(() => ["failed", 2]));
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual(addresses.map(() => ['failed', 2]));
 
     // The process stops with the retries waiting; the jobs are rows, so a new process finds them.
     await first.app.close();
@@ -134,7 +145,9 @@ describe('a failing SMTP server, then a working one', () => {
       now = new Date(now.getTime() + 60_000);
       await second.mailer.settled();
       rows = await first.database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
-      expect(rows.map((r) => [r.status, r.attempts, r.error])).toEqual(addresses.map(() => ['sent', 3, null]));
+      expect(rows.map((r) => [r.status, r.attempts, r.error])).toEqual(
+        addresses.map(() => ['sent', 3, null]),
+      );
       const got = smtp.received.slice(before);
       expect(countBy(got.flatMap((m) => m.to))).toEqual(Object.fromEntries(addresses.map((a) => [a, 1])));
       // The mailbox got the real link; the outbox never had it.

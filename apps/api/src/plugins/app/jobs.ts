@@ -93,7 +93,13 @@ export default fp(
     const add: Jobs['add'] = async (task, payload, spec = {}, client = pgPool) => {
       await client.query(
         `select ${JOB_SCHEMA}.add_job($1, $2::json, run_at := $3, max_attempts := $4, job_key := $5)`,
-        [task, JSON.stringify(payload ?? {}), spec.runAt ?? null, spec.maxAttempts ?? null, spec.jobKey ?? null],
+        [
+          task,
+          JSON.stringify(payload ?? {}),
+          spec.runAt ?? null,
+          spec.maxAttempts ?? null,
+          spec.jobKey ?? null,
+        ],
       );
     };
 

@@ -1,7 +1,7 @@
+import { ROLES } from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, projectMembers, projectUpdates, users } from '../../db/schema/index.ts';
-import { ROLES } from '@dd/domain';
 import { buildProject, buildUser, signedInAs, signIn } from '../../test/factories.ts';
 import { decodedMail, startSmtpReceiver } from '../../test/smtp-receiver.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
@@ -25,7 +25,10 @@ async function tickAt(at: string, to: string) {
   now = new Date(at);
   const before = smtp.received.length;
   await t.app.jobs.runDue();
-  return smtp.received.slice(before).filter((m) => m.to.includes(to.toLowerCase())).map((m) => decodedMail(m.raw));
+  return smtp.received
+    .slice(before)
+    .filter((m) => m.to.includes(to.toLowerCase()))
+    .map((m) => decodedMail(m.raw));
 }
 
 async function update(projectId: number, description: string, at: string) {
@@ -43,10 +46,16 @@ describe('the client digest', () => {
     const client = await buildUser(t.database.db, { role: 'client', timezone: KOLKATA, name: 'Dina Digest' });
     const own = await buildProject(t.database.db, { ownerId: client.id, title: 'Atlas' });
     const shared = await buildProject(t.database.db, { title: 'Borealis' });
-    await t.database.db.insert(projectMembers).values({ projectId: shared.id, userId: client.id, kind: 'client' });
+    await t.database.db
+      .insert(projectMembers)
+      .values({ projectId: shared.id, userId: client.id, kind: 'client' });
     const foreign = await buildProject(t.database.db, { title: 'Not Yours' });
     // Tuesday 1 June 2027; 08:00 in Kolkata is 02:30Z.
-    await update(own.id, '**Login** works.\n\n<script>alert(1)</script><img src=x onerror=alert(2)>[x](javascript:alert(3))', '2027-06-01T10:00:00Z');
+    await update(
+      own.id,
+      '**Login** works.\n\n<script>alert(1)</script><img src=x onerror=alert(2)>[x](javascript:alert(3))',
+      '2027-06-01T10:00:00Z',
+    );
     await update(shared.id, '- item one\n- item two', '2027-06-01T12:00:00Z');
     await update(foreign.id, 'secret plans', '2027-06-01T12:00:00Z');
 
@@ -87,14 +96,21 @@ describe('the client digest', () => {
   });
 
   it('the unsubscribe link works signed-out and stops the next digest; the profile setting turns it on again', async () => {
-    const client = await buildUser(t.database.db, { role: 'client', timezone: KOLKATA, login: 'una', email: 'una@example.com' });
+    const client = await buildUser(t.database.db, {
+      role: 'client',
+      timezone: KOLKATA,
+      login: 'una',
+      email: 'una@example.com',
+    });
     const project = await buildProject(t.database.db, { ownerId: client.id, title: 'Cygnus' });
     await update(project.id, 'First', '2027-06-10T10:00:00Z');
     const [mail] = await tickAt('2027-06-11T02:30:00Z', client.email);
     const link = unsubscribeLink(mail!);
 
     // A forged or altered token changes nothing.
-    const forged = await t.app.inject({ url: `/api/digest/unsubscribe?token=${client.id}.${'A'.repeat(43)}` });
+    const forged = await t.app.inject({
+      url: `/api/digest/unsubscribe?token=${client.id}.${'A'.repeat(43)}`,
+    });
     expect(forged.statusCode).toBe(400);
     const other = link.searchParams.get('token')!.replace(/^[0-9]+/, String(client.id + 1));
     expect((await t.app.inject({ url: `/api/digest/unsubscribe?token=${other}` })).statusCode).toBe(400);
@@ -132,7 +148,10 @@ describe('the client digest', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.statusCode).toBe(200);
-    const [row] = await t.database.db.select({ on: users.digestEnabled }).from(users).where(eq(users.id, client.id));
+    const [row] = await t.database.db
+      .select({ on: users.digestEnabled })
+      .from(users)
+      .where(eq(users.id, client.id));
     expect(row!.on).toBe(false);
   });
 

@@ -43,8 +43,10 @@ function page(productName: string, title: string, body: string): string {
 const digestRoutes: FastifyPluginAsyncZod = async (app) => {
   // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" form-encoded; the body says nothing
   // the URL does not, so it is read and ignored (encapsulated: only this plugin's routes accept forms).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, _b, done) =>
-    done(null, undefined),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_r, _b, done) => done(null, undefined),
   );
 
   const unsubscribe = async (token: string | undefined) => {
@@ -83,7 +85,13 @@ const digestRoutes: FastifyPluginAsyncZod = async (app) => {
           )
         : reply
             .status(400)
-            .send(page(productName, 'This link does not work', 'This unsubscribe link is not valid. Nothing was changed.'));
+            .send(
+              page(
+                productName,
+                'This link does not work',
+                'This unsubscribe link is not valid. Nothing was changed.',
+              ),
+            );
     },
   );
 

@@ -41,7 +41,18 @@ describe('GET /api/mail-outbox/search', () => {
       status: 'logged',
     });
     expect(Object.keys(body.data[0].attributes).sort()).toEqual(
-      ['attempts', 'created', 'error', 'html', 'next-attempt', 'sent', 'status', 'subject', 'text', 'to'].sort(),
+      [
+        'attempts',
+        'created',
+        'error',
+        'html',
+        'next-attempt',
+        'sent',
+        'status',
+        'subject',
+        'text',
+        'to',
+      ].sort(),
     );
   });
 

@@ -18,7 +18,10 @@ export function useSetDigest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (on: boolean) => {
-      const { data } = await api.patch('/digest/setting', toDocument('digest-setting', { digestEnabled: on }));
+      const { data } = await api.patch(
+        '/digest/setting',
+        toDocument('digest-setting', { digestEnabled: on }),
+      );
       return data.digestEnabled === true;
     },
     onSuccess: (on) => queryClient.setQueryData(digestSettingQueryKey, on),
