@@ -2,6 +2,7 @@ import { ROLES } from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, projectMembers, projectUpdates, users } from '../../db/schema/index.ts';
+import { unsubscribeToken } from '../../modules/digest/unsubscribe-token.ts';
 import { buildProject, buildUser, signedInAs, signIn } from '../../test/factories.ts';
 import { decodedMail, startSmtpReceiver } from '../../test/smtp-receiver.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
@@ -153,6 +154,24 @@ describe('the client digest', () => {
       .from(users)
       .where(eq(users.id, client.id));
     expect(row!.on).toBe(false);
+  });
+
+  it('the unsubscribe link needs no application key (a mailbox sends none), the rest of the API still does', async () => {
+    const keyed = await buildTestApp({ appKeys: ['web-key'] });
+    try {
+      const client = await buildUser(keyed.database.db, { role: 'client' });
+      const token = unsubscribeToken(keyed.app.appSecret, client.id);
+      const res = await keyed.app.inject({ url: `/api/digest/unsubscribe?token=${token}` });
+      expect(res.statusCode).toBe(200);
+      const [row] = await keyed.database.db
+        .select({ on: users.digestEnabled })
+        .from(users)
+        .where(eq(users.id, client.id));
+      expect(row!.on).toBe(false);
+      expect((await keyed.app.inject({ url: '/api/digest/setting' })).statusCode).toBe(401);
+    } finally {
+      await keyed.close();
+    }
   });
 
   it('the digest setting is for clients only (anonymous 401, staff 403)', async () => {
