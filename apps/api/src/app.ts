@@ -16,8 +16,10 @@ import databasePlugin from './plugins/app/database.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import eventsPlugin from './plugins/app/events.ts';
 import inputGuardPlugin from './plugins/app/input-guard.ts';
+import jobsPlugin from './plugins/app/jobs.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
 import responsesPlugin from './plugins/app/responses.ts';
+import schedulesPlugin from './plugins/app/schedules.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
 import securityPlugin from './plugins/external/security.ts';
 import webAppPlugin from './plugins/external/web-app.ts';
@@ -25,6 +27,7 @@ import adminFormRoutes from './routes/admin-forms.ts';
 import adminListRoutes from './routes/admin-lists.ts';
 import authorizationRoutes from './routes/authorization/index.ts';
 import boardRoutes from './routes/board/index.ts';
+import digestRoutes from './routes/digest/index.ts';
 import eventRoutes from './routes/events/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import lookupRoutes from './routes/lookups/index.ts';
@@ -104,8 +107,10 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(jobsPlugin);
   await app.register(authPlugin);
   await app.register(mailerPlugin);
+  await app.register(schedulesPlugin);
   await app.register(eventsPlugin);
   await app.register(responsesPlugin, { check: checkResponses });
 
@@ -127,6 +132,7 @@ export async function buildApp({
       await api.register(boardRoutes);
       await api.register(scheduledCallRoutes);
       await api.register(eventRoutes);
+      await api.register(digestRoutes);
     },
     { prefix: '/api' },
   );

@@ -21,7 +21,16 @@ export type Config = {
   webDist: string | null;
   /** Admin lists keep filter results and pages in memory while the data's version holds (LIST_CACHE). */
   listCache: boolean;
-  /** For tests: a clock that can be moved. */
+  /**
+   * Secret for signed links (digest unsubscribe). APP_SECRET, or null: then one is generated on first
+   * start and kept in the database (app_secrets), so every process of one database signs alike.
+   */
+  appSecret: string | null;
+  /** Run the job queue's worker in this process (JOBS_WORKER=0 turns it off; tests run jobs themselves). */
+  jobsWorker: boolean;
+  /** How often an idle worker looks for due jobs besides LISTEN/NOTIFY (JOBS_POLL_MS, default 2000). */
+  jobsPollInterval: number;
+  /** The one clock: every job, reminder and digest asks it; tests move it instead of waiting. */
   now: () => Date;
 };
 
@@ -54,6 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: orNull(env.WEB_DIST),
     listCache: env.LIST_CACHE !== 'off',
+    appSecret: orNull(env.APP_SECRET),
+    jobsWorker: !(env.JOBS_WORKER === '0' || env.JOBS_WORKER === 'false'),
+    jobsPollInterval: Math.max(100, Number(env.JOBS_POLL_MS ?? 2000) || 2000),
     now: () => new Date(),
     ...overrides,
   };

@@ -40,6 +40,7 @@ const TABLE: Record<Exclude<Action, 'user:read' | 'user:read-self'>, { owner: Ro
   },
   'work-hours:edit': { owner: ADMINS, other: ADMINS },
   'calendar-feed:use': { owner: STAFF, other: STAFF },
+  'digest:manage-own': { owner: ['client'], other: ['client'] },
   'project:read': { owner: ALL, other: STAFF },
   'project:update': {
     owner: ['client', 'superAdmin', 'admin', 'projectManager'],

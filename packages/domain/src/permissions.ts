@@ -19,7 +19,8 @@ export type GlobalAction =
   | 'chat:use'
   | 'calls:manage'
   | 'work-hours:edit'
-  | 'calendar-feed:use';
+  | 'calendar-feed:use'
+  | 'digest:manage-own';
 
 /** Actions decided against one project. */
 export type ProjectAction =
@@ -54,6 +55,7 @@ export const GLOBAL_ACTIONS: readonly GlobalAction[] = [
   'calls:manage',
   'work-hours:edit',
   'calendar-feed:use',
+  'digest:manage-own',
 ];
 export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:read',
@@ -121,6 +123,8 @@ const globalRules: Record<GlobalAction, (actor: SignedIn) => boolean> = {
   'work-hours:edit': (a) => isAdminRole(a.role),
   // A private calendar feed of one's calls (issue 14 §3): every staff member (see callFeedScope).
   'calendar-feed:use': (a) => isStaffRole(a.role),
+  // The daily digest of updates goes to clients only; each turns their own on and off (issue 14 §5).
+  'digest:manage-own': (a) => a.role === 'client',
 };
 
 const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef) => boolean> = {

@@ -14,6 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Database = {
   db: Db;
+  /** The node-postgres pool under `db` (the job queue shares it). */
+  pool: pg.Pool;
   /** 'embedded': the PostgreSQL 18 server of DATA_DIR; 'postgres': the server of DATABASE_URL. */
   driver: 'embedded' | 'postgres';
   /** The connection string the pool uses (for the embedded server: its unix socket). */
@@ -47,9 +49,17 @@ export function connect(
     // pool.end() does not wait for the sockets to close: a server stopped right after may still reach them.
     if (!closing) process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
   });
+  // A checked-out client whose connection drops emits 'error' on itself (the job queue holds clients
+  // for LISTEN and long jobs): the pool discards it, the listener keeps the process alive.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!closing) process.emitWarning(`PostgreSQL client error: ${error.message}`);
+    });
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
+    pool,
     driver,
     url,
     embedded: options.embedded,

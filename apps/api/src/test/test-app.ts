@@ -29,7 +29,7 @@ export async function buildTestApp(
   const { logs } = options;
   const config = loadConfig(
     { NODE_ENV: 'test', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-pass-123' },
-    { logLevel: logs ? 'trace' : 'silent', ...overrides },
+    { logLevel: logs ? 'trace' : 'silent', jobsWorker: false, ...overrides },
   );
   const server = inject('testServer');
   if (!server) throw new Error('buildTestApp needs the api project of vitest.config.ts (its globalSetup)');

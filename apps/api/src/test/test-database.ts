@@ -5,10 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runMigrations } from 'graphile-worker';
 import pg from 'pg';
 import { connect } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { seedLookups } from '../db/seed-lookups.ts';
+import { JOB_SCHEMA } from '../plugins/app/jobs.ts';
 
 /** What globalSetup hands every test file. */
 export type TestServer = {
@@ -83,6 +85,8 @@ export async function startTestServer(env: NodeJS.ProcessEnv = process.env): Pro
     try {
       await database.migrate();
       await seedLookups(database.db);
+      // The job queue's schema too, so no test file's app migrates it (the app does, idempotently).
+      await runMigrations({ pgPool: database.pool, schema: JOB_SCHEMA });
     } finally {
       await database.close();
     }

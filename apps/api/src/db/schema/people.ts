@@ -65,6 +65,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     lastProjectId: integer('last_project_id'),
+    // Clients' daily digest (issue 14 §5): off after the mail's unsubscribe link, on again from the profile.
+    digestEnabled: boolean('digest_enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

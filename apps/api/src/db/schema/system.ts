@@ -1,16 +1,18 @@
 import {
   bigserial,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './people.ts';
-import { projects } from './projects.ts';
+import { projects, scheduledCalls } from './projects.ts';
 
 export const settings = pgTable('settings', {
   id: serial('id').primaryKey(),
@@ -121,8 +123,14 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     attachments: jsonb('attachments').notNull().default([]),
-    status: text('status').notNull(), // 'logged' | 'sent' | 'failed'
+    // 'queued' (in the job queue) | 'sent' | 'failed' (an attempt failed: retried at next_attempt_at, or
+    // given up when that is null) | 'logged' (no SMTP_URL: kept here only)
+    status: text('status').notNull(),
     error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc())],
@@ -155,4 +163,55 @@ export const liveEvents = pgTable(
     clientIds: integer('client_ids').array().notNull().default([]),
   },
   (t) => [index('live_events_at_idx').on(t.at)],
+);
+
+// Background jobs (drizzle/0010_jobs.sql). Server secrets generated on first start; no route reads them.
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Sent-logs: a row is claimed (insert ... on conflict do nothing) before its mail is queued, so a
+// reminder or digest goes out once however many processes look for due work.
+export const callRemindersSent = pgTable(
+  'call_reminders_sent',
+  {
+    callId: integer('call_id')
+      .notNull()
+      .references(() => scheduledCalls.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(), // '24h' | '1h'
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.callId, t.kind, t.startsAt] })],
+);
+
+export const teamRemindersSent = pgTable(
+  'team_reminders_sent',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    localDate: date('local_date').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId, t.localDate] })],
+);
+
+export const digestsSent = pgTable(
+  'digests_sent',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    localDate: date('local_date').notNull(),
+    coveredUntil: timestamp('covered_until', { withTimezone: true }).notNull(),
+    updateCount: integer('update_count').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
 );

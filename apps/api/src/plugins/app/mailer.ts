@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { maskEmail } from '../../modules/mail/mask-email.ts';
 import { redactSecrets } from '../../modules/mail/redact.ts';
@@ -11,20 +13,34 @@ export type MailMessage = {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Extra headers (List-Unsubscribe of the digest). Sent to SMTP only, not kept in the outbox. */
+  headers?: Record<string, string>;
   /**
    * Values only the recipient may read (a reset or invitation link, its token): sent to the mailbox,
    * replaced by '[link redacted]' in the outbox, never logged except the one operator line without SMTP.
    */
   secrets?: string[];
 };
-export type MailStatus = 'sent' | 'failed' | 'logged';
+/** What send answers: the mail is in the queue ('queued'); the job later makes it 'sent', 'failed' or 'logged'. */
+export type MailStatus = 'queued' | 'sent' | 'failed' | 'logged';
+
+/** Attempts per mail: graphile-worker waits e^n seconds after the n-th failure, ~3.5 h over all of them. */
+export const MAIL_MAX_ATTEMPTS = 10;
+
+type MailJob = { outboxId: number; message: MailMessage };
 
 export type Mailer = {
-  /** Sends (or, without SMTP_URL, logs) one message and records it in the outbox. Never throws. */
-  send: (message: MailMessage) => Promise<MailStatus>;
+  /**
+   * Writes the outbox row (state 'queued', secrets redacted) and queues a `mail` job carrying the real
+   * message, in one transaction. Never throws for a mail problem; answers 'queued'.
+   */
+  send: (message: MailMessage, options?: { tx?: Db }) => Promise<MailStatus>;
   /** Like send, without waiting: for answers whose timing must not depend on whether mail goes out. */
   sendLater: (message: MailMessage) => void;
-  /** Resolves once every message handed to sendLater has been dealt with (tests, shutdown). */
+  /**
+   * Resolves once every message handed to send/sendLater is queued and no mail job is due any more
+   * (each has been sent, logged, or failed and waits for a retry that is not due on the app clock).
+   */
   settled: () => Promise<void>;
 };
 
@@ -35,11 +51,15 @@ declare module 'fastify' {
 }
 
 /**
- * Outgoing mail through nodemailer when SMTP_URL is set; otherwise the message is not sent. Either
- * way every message is kept in mail_outbox with its status, so admins can read what went out, with
- * every secret the template marked redacted (issue 11 finding 1: no one reads another person's link).
- * Without SMTP_URL a message's secret links are written to the log once, the only copy, so the
- * operator of a local install can pass them on. The log never carries a mail's text or address.
+ * Outgoing mail goes through the job queue (issue 14 §1): send() writes the outbox row and queues a
+ * `mail` job; the job sends through nodemailer when SMTP_URL is set, retried with exponential backoff
+ * when SMTP fails, and records each attempt on the row (state, attempts, reason). Every message is kept
+ * in mail_outbox with every secret the template marked redacted (issue 11 finding 1: no one reads
+ * another person's link); the real message is only in the job's payload, which no route reads and which
+ * is gone when the job ends (graphile-worker deletes a finished job; the last failed attempt ends the job
+ * instead of leaving it failed with its payload). Without SMTP_URL a message's secret links are written
+ * to the log once, the only copy, so the operator of a local install can pass them on. The log never
+ * carries a mail's text or address.
  */
 export default fp(
   async (app) => {
@@ -47,53 +67,89 @@ export default fp(
     const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
     const pending = new Set<Promise<unknown>>();
 
-    const send = async (message: MailMessage): Promise<MailStatus> => {
+    const setRow = async (id: number, values: Partial<typeof mailOutbox.$inferInsert>) => {
+      await app.db.update(mailOutbox).set(values).where(eq(mailOutbox.id, id));
+    };
+
+    app.jobs.define('mail', async (payload, helpers) => {
+      const { outboxId, message } = payload as MailJob;
       const { secrets = [], ...outgoing } = message;
-      let status: MailStatus = 'logged';
-      let error: string | null = null;
-      if (transport) {
-        try {
-          await transport.sendMail({ from: config.mailFrom, ...outgoing });
-          status = 'sent';
-        } catch (cause) {
-          status = 'failed';
-          error = cause instanceof Error ? cause.message : String(cause);
-        }
+      const attempts = helpers.job.attempts;
+      const now = config.now();
+      const ref = `outbox mail #${outboxId}`;
+      if (!transport) {
+        await setRow(outboxId, { status: 'logged', attempts, lastAttemptAt: now, nextAttemptAt: null });
+        if (secrets.length > 0) {
+          const links = secrets.filter((s) => /^https?:\/\//.test(s));
+          // The one place a secret link is written down: the operator of a local install without SMTP.
+          app.log.warn(
+            { mailId: outboxId },
+            `No SMTP_URL: ${ref} ("${redactSecrets(message).subject}" to ${maskEmail(message.to)}) was not sent. ` +
+              `Its link, shown only here and kept nowhere else: ${(links.length ? links : secrets).join(' ')}`,
+          );
+        } else app.log.info({ mailId: outboxId }, `No SMTP_URL: ${ref} kept in the outbox only`);
+        return;
       }
-      let mailId: number | null = null;
+      try {
+        await transport.sendMail({ from: config.mailFrom, ...outgoing });
+      } catch (cause) {
+        const raw = cause instanceof Error ? cause.message : String(cause);
+        const error = redactSecrets({ ...message, text: raw }).text;
+        const last = attempts >= helpers.job.max_attempts;
+        // graphile-worker's backoff: the next attempt waits e^attempts seconds (capped at e^10).
+        const nextAttemptAt = last ? null : new Date(now.getTime() + Math.exp(Math.min(attempts, 10)) * 1000);
+        await setRow(outboxId, { status: 'failed', error, attempts, lastAttemptAt: now, nextAttemptAt });
+        app.log.error(
+          { mailId: outboxId, attempts, error },
+          last ? `${ref} not sent, given up after ${attempts} attempts` : `${ref} not sent, will retry`,
+        );
+        // Thrown: graphile-worker retries later. The last attempt returns instead, so the job (and the
+        // real message in its payload) is deleted rather than kept as a permanently failed job.
+        if (!last) throw new Error(error);
+        return;
+      }
+      await setRow(outboxId, {
+        status: 'sent',
+        error: null,
+        attempts,
+        lastAttemptAt: now,
+        nextAttemptAt: null,
+        sentAt: now,
+      });
+    });
+
+    // With `tx`, the mail is queued inside that transaction (a reminder's sent-log row and its mail
+    // commit together or not at all).
+    const send: Mailer['send'] = async (message, options = {}) => {
       try {
         const kept = redactSecrets(message);
-        const [row] = await app.db
-          .insert(mailOutbox)
-          .values({
-            to: message.to,
-            subject: kept.subject,
-            text: kept.text,
-            html: kept.html,
-            attachments: (message.attachments ?? []).map(({ filename, contentType }) => ({
-              filename,
-              contentType,
-            })),
-            status,
-            error: error === null ? null : redactSecrets({ ...message, text: error }).text,
-          })
-          .returning({ id: mailOutbox.id });
-        mailId = row?.id ?? null;
+        await (options.tx ?? app.db).transaction(async (tx) => {
+          const [row] = await tx
+            .insert(mailOutbox)
+            .values({
+              to: message.to,
+              subject: kept.subject,
+              text: kept.text,
+              html: kept.html,
+              attachments: (message.attachments ?? []).map(({ filename, contentType }) => ({
+                filename,
+                contentType,
+              })),
+              status: 'queued',
+              createdAt: config.now(),
+            })
+            .returning({ id: mailOutbox.id });
+          const job: MailJob = { outboxId: row!.id, message };
+          await tx.execute(
+            sql`select graphile_worker.add_job('mail', ${JSON.stringify(job)}::json, max_attempts := ${MAIL_MAX_ATTEMPTS})`,
+          );
+        });
+        return 'queued';
       } catch (cause) {
-        app.log.error({ err: cause }, 'mail outbox row not written');
+        if (options.tx) throw cause;
+        app.log.error({ err: cause }, 'mail not queued');
+        return 'failed';
       }
-      const ref = mailId === null ? 'a mail' : `outbox mail #${mailId}`;
-      if (status === 'failed') app.log.error({ mailId, error }, `${ref} not sent`);
-      else if (status === 'logged' && secrets.length > 0) {
-        const links = secrets.filter((s) => /^https?:\/\//.test(s));
-        // The one place a secret link is written down: the operator of a local install without SMTP.
-        app.log.warn(
-          { mailId },
-          `No SMTP_URL: ${ref} ("${redactSecrets(message).subject}" to ${maskEmail(message.to)}) was not sent. ` +
-            `Its link, shown only here and kept nowhere else: ${(links.length ? links : secrets).join(' ')}`,
-        );
-      } else if (status === 'logged') app.log.info({ mailId }, `No SMTP_URL: ${ref} kept in the outbox only`);
-      return status;
     };
 
     const sendLater = (message: MailMessage) => {
@@ -103,13 +159,15 @@ export default fp(
 
     const settled = async () => {
       while (pending.size > 0) await Promise.allSettled([...pending]);
+      await app.jobs.runDue({ tick: false, tasks: ['mail'] });
     };
 
     app.decorate('mailer', { send, sendLater, settled });
     app.addHook('onClose', async () => {
-      await settled();
+      // Queued mail waits in the database for the next start; only what is being queued is awaited.
+      while (pending.size > 0) await Promise.allSettled([...pending]);
       transport?.close();
     });
   },
-  { name: 'mailer', dependencies: ['config', 'database'] },
+  { name: 'mailer', dependencies: ['config', 'database', 'jobs'] },
 );

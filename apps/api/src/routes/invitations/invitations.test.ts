@@ -58,6 +58,7 @@ async function invited(email = freshEmail()) {
     redirect_url: 'http://dd.test/register-invited-user',
   });
   expect(res.statusCode).toBe(201);
+  await t.app.mailer.settled();
   const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
   const token = tokenFromLogs(logs, '/register-invited-user');
   return { project, email, token, mail: mail! };

@@ -12,6 +12,7 @@ beforeAll(async () => {
   ] as const) {
     await t.app.mailer.send({ to, subject, text: `Hello ${to}`, html: `<p>Hello ${to}</p>` });
   }
+  await t.app.mailer.settled();
 });
 afterAll(() => t.close());
 
@@ -40,7 +41,18 @@ describe('GET /api/mail-outbox/search', () => {
       status: 'logged',
     });
     expect(Object.keys(body.data[0].attributes).sort()).toEqual(
-      ['created', 'error', 'html', 'status', 'subject', 'text', 'to'].sort(),
+      [
+        'attempts',
+        'created',
+        'error',
+        'html',
+        'next-attempt',
+        'sent',
+        'status',
+        'subject',
+        'text',
+        'to',
+      ].sort(),
     );
   });
 

@@ -98,6 +98,7 @@ describe('the mail outbox never hands an admin a usable link (no SMTP_URL)', () 
       },
     });
     expect(res.statusCode).toBe(201);
+    await t.app.mailer.settled();
     const shown = await everythingTheOutboxShows(headers);
     expect(shown).toContain(`You are invited to ${project.title}`);
     expect(shown).not.toMatch(/token=/i);

@@ -6,7 +6,14 @@ export type MailRow = {
   id: number;
   to: string;
   subject: string;
+  /** 'queued' | 'sent' | 'failed' | 'logged' (no SMTP_URL). */
   status: string;
+  /** Why the last attempt failed (with status 'failed'). */
+  error: string | null;
+  attempts: number;
+  /** When a failed mail is tried again; null once given up (or not failed). */
+  nextAttempt: string | null;
+  sent: string | null;
   text: string;
   created: string;
 };
@@ -27,6 +34,10 @@ export async function getMailOutbox({ page, sort }: MailOutboxQuery) {
       to: String(m.to ?? ''),
       subject: String(m.subject ?? ''),
       status: String(m.status ?? ''),
+      error: m.error == null ? null : String(m.error),
+      attempts: Number(m.attempts ?? 0),
+      nextAttempt: m.nextAttempt == null ? null : String(m.nextAttempt),
+      sent: m.sent == null ? null : String(m.sent),
       text: String(m.text ?? ''),
       created: String(m.created ?? ''),
     }));

@@ -1,16 +1,17 @@
 import { formatDateTime } from '@dd/domain';
-import { Button, Container, Modal, Title } from '@mantine/core';
+import { Alert, Button, Container, Modal, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
 import { MAIL_OUTBOX_SORT_FIELDS, type MailRow, useMailOutbox } from '../api/get-mail-outbox.ts';
+import { mailState } from '../mail-state.ts';
 
 const TITLE = 'Mail outbox';
 const COLUMNS: Column<MailRow>[] = [
   { key: 'id', header: 'ID', render: (m) => m.id },
   { key: 'to', header: 'To', sortField: 'to', render: (m) => m.to },
   { key: 'subject', header: 'Subject', sortField: 'subject', hideAt: 575, render: (m) => m.subject },
-  { key: 'status', header: 'Status', sortField: 'status', hideAt: 768, render: (m) => m.status },
+  { key: 'status', header: 'Status', sortField: 'status', hideAt: 768, render: (m) => mailState(m) },
   {
     key: 'created',
     header: 'Created',
@@ -21,7 +22,10 @@ const COLUMNS: Column<MailRow>[] = [
 ];
 const NO_FILTERS: readonly string[] = [];
 
-/** /mail-outbox (admins): what the app sent or logged; only the text part is ever shown. */
+/**
+ * /mail-outbox (admins): every mail the app queued, with its delivery state, attempts and the reason of
+ * the last failure; only the text part is ever shown.
+ */
 export function MailOutboxPage() {
   useDocumentTitle(`${TITLE} · Delivery Desk`);
   const table = useTableUrlState({
@@ -57,6 +61,15 @@ export function MailOutboxPage() {
         )}
       />
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing?.subject} size="lg">
+        <Text size="sm" mb="xs">
+          {viewing ? mailState(viewing) : ''}
+          {viewing?.sent ? ` · sent ${formatDateTime(viewing.sent)}` : ''}
+        </Text>
+        {viewing?.error ? (
+          <Alert color="red" mb="sm" title="Last failure">
+            {viewing.error}
+          </Alert>
+        ) : null}
         {/* Plain text only: the HTML part is never rendered. */}
         <pre style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
           {viewing?.text ?? ''}

@@ -1,6 +1,7 @@
 import { can } from '@dd/domain';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
+import { DigestToggle } from './digest-toggle.tsx';
 import { FirstVisitTour } from './first-visit-tour.tsx';
 import { ProjectArea } from './project-area.tsx';
 import { ProjectDetails } from './project-details.tsx';
@@ -15,7 +16,7 @@ import './daily-updates.css';
  * /project/daily-updates/{id} (client spec §2, issue 13 §1): updates first. The left column holds the
  * Updates heading, the discovery call, the team (for those who do not edit it) and the feed; the right
  * one the progress card, Project Specification and Project Details (as text, with EDIT), and for those
- * who edit the team, its editor first. On a phone the columns stack in that order, so a client's first
+ * who edit the team, its editor first; a client also finds their daily digest switch there. On a phone the columns stack in that order, so a client's first
  * screen shows the updates, the next call and the team. After sign-up a welcome names the next step.
  */
 function ProjectPage({ project }: { project: ProjectView }) {
@@ -38,6 +39,7 @@ function ProjectPage({ project }: { project: ProjectView }) {
           <ProjectSpecification project={project} />
         </div>
         <ProjectDetails key={project.id} project={project} />
+        {can(actor, 'digest:manage-own') && <DigestToggle />}
       </div>
     </div>
   );

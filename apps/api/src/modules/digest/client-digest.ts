@@ -1,0 +1,94 @@
+import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import { digestsSent, projectMembers, projects, projectUpdates, users } from '../../db/schema/index.ts';
+import type { JobContext } from '../reminders/call-reminders.ts';
+import { localMoment, zoneOf } from '../reminders/local-time.ts';
+import { digestMail } from './digest-mail.ts';
+import { unsubscribeToken } from './unsubscribe-token.ts';
+
+/** The digest's local hour (issue 14 §5: 08:00 in the client's timezone). */
+export const DIGEST_HOUR = 8;
+/** A client's first digest covers at most the day before it. */
+const FIRST_DIGEST_SPAN_MS = 24 * 60 * 60 * 1000;
+
+export const unsubscribeUrl = (publicUrl: string, secret: string, userId: number) =>
+  `${publicUrl}/api/digest/unsubscribe?token=${unsubscribeToken(secret, userId)}`;
+
+/**
+ * Sends the digests due at `now`: every active client with the digest on, in the 08:00 hour of their
+ * own timezone, once per local date (digests_sent, claimed in the transaction that queues the mail).
+ * The digest lists the updates on projects the client owns or is a client member of, posted after the
+ * previous digest's `covered_until` (the day before, for a first digest) and up to now; with none, the
+ * day is claimed and no mail goes out.
+ */
+export async function sendDueDigests(ctx: JobContext & { secret: string }, now: Date): Promise<number> {
+  const clients = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email, timezone: users.timezone })
+    .from(users)
+    .where(and(eq(users.role, 'client'), eq(users.isActive, true), eq(users.digestEnabled, true)));
+  let sent = 0;
+  for (const client of clients) {
+    const zone = zoneOf(client.timezone);
+    const local = localMoment(now, zone, DIGEST_HOUR);
+    if (!local.inHour) continue;
+    sent += await ctx.db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(digestsSent)
+        .values({ userId: client.id, localDate: local.date, coveredUntil: now, updateCount: 0, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ userId: digestsSent.userId });
+      if (claimed.length === 0) return 0;
+      const [previous] = await tx
+        .select({ until: digestsSent.coveredUntil })
+        .from(digestsSent)
+        .where(and(eq(digestsSent.userId, client.id), lte(digestsSent.coveredUntil, now)))
+        .orderBy(desc(digestsSent.coveredUntil))
+        .offset(1)
+        .limit(1);
+      const since = previous?.until ?? new Date(now.getTime() - FIRST_DIGEST_SPAN_MS);
+      const theirs = tx
+        .select({ id: projectMembers.projectId })
+        .from(projectMembers)
+        .where(and(eq(projectMembers.userId, client.id), eq(projectMembers.kind, 'client')));
+      const updates = await tx
+        .select({
+          projectId: projects.id,
+          projectTitle: projects.title,
+          reporterName: users.name,
+          markdown: projectUpdates.description,
+          createdAt: projectUpdates.createdAt,
+        })
+        .from(projectUpdates)
+        .innerJoin(projects, eq(projects.id, projectUpdates.projectId))
+        .leftJoin(users, eq(users.id, projectUpdates.reporterUserId))
+        .where(
+          and(
+            or(eq(projects.ownerId, client.id), inArray(projects.id, theirs)),
+            gt(projectUpdates.createdAt, since),
+            lte(projectUpdates.createdAt, now),
+          ),
+        )
+        .orderBy(
+          asc(projects.title),
+          asc(projects.id),
+          asc(projectUpdates.createdAt),
+          asc(projectUpdates.id),
+        );
+      if (updates.length === 0) return 0;
+      await tx
+        .update(digestsSent)
+        .set({ updateCount: updates.length })
+        .where(and(eq(digestsSent.userId, client.id), eq(digestsSent.localDate, local.date)));
+      const mail = digestMail({
+        productName: ctx.config.productName,
+        recipientName: client.name,
+        timezone: zone,
+        publicUrl: ctx.config.publicUrl,
+        updates,
+        unsubscribeUrl: unsubscribeUrl(ctx.config.publicUrl, ctx.secret, client.id),
+      });
+      await ctx.mailer.send({ to: client.email, ...mail }, { tx });
+      return 1;
+    });
+  }
+  return sent;
+}

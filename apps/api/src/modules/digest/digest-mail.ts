@@ -1,0 +1,91 @@
+import { DateTime } from 'luxon';
+import { escapeHtml } from '../mail/layout.ts';
+import { renderUpdateHtml, renderUpdateText } from './render-update.ts';
+
+export type DigestUpdate = {
+  projectId: number;
+  projectTitle: string;
+  reporterName: string | null;
+  markdown: string;
+  createdAt: Date;
+};
+
+export type DigestMail = {
+  productName: string;
+  recipientName: string;
+  timezone: string;
+  publicUrl: string;
+  updates: DigestUpdate[];
+  /** The signed one-click unsubscribe URL (also in the List-Unsubscribe header). */
+  unsubscribeUrl: string;
+};
+
+const when = (at: Date, zone: string) =>
+  DateTime.fromJSDate(at, { zone }).setLocale('en-US').toFormat('cccc, LLLL d, h:mm a');
+
+/**
+ * The client's daily digest (issue 14 §5): the updates posted on their projects since the last digest,
+ * grouped by project, oldest first, each rendered from its markdown through the safe renderer. Every
+ * value from a person (project title, names) is escaped; update bodies are sanitized HTML.
+ */
+export function digestMail(mail: DigestMail) {
+  const byProject = new Map<number, DigestUpdate[]>();
+  for (const update of mail.updates) {
+    const list = byProject.get(update.projectId) ?? [];
+    list.push(update);
+    byProject.set(update.projectId, list);
+  }
+  const count = mail.updates.length;
+  const subject = `${count} new ${count === 1 ? 'update' : 'updates'} on your projects`;
+  const textParts = [
+    `Hello ${mail.recipientName},`,
+    '',
+    `Here is what the team posted since the last digest.`,
+    '',
+  ];
+  const htmlParts: string[] = [];
+  for (const [projectId, updates] of byProject) {
+    const title = updates[0]!.projectTitle;
+    const link = `${mail.publicUrl}/project/daily-updates/${projectId}`;
+    textParts.push(`== ${title} ==`, link, '');
+    htmlParts.push(
+      `<h2 style="margin:24px 0 8px;font-size:18px"><a href="${escapeHtml(link)}" style="color:#1c7ed6">${escapeHtml(title)}</a></h2>`,
+    );
+    for (const update of updates) {
+      const by = `${when(update.createdAt, mail.timezone)}${update.reporterName ? `, ${update.reporterName}` : ''}`;
+      textParts.push(`-- ${by}`, renderUpdateText(update.markdown), '');
+      htmlParts.push(
+        `<p style="margin:16px 0 4px;color:#616e7c;font-size:14px">${escapeHtml(by)}</p>`,
+        `<div style="border-left:3px solid #dee2e6;padding-left:12px">${renderUpdateHtml(update.markdown)}</div>`,
+      );
+    }
+  }
+  const footnote = `You receive this daily digest (at 08:00, ${mail.timezone}) because you are a client on these projects.`;
+  textParts.push(footnote, `Unsubscribe: ${mail.unsubscribeUrl}`, '', `— ${mail.productName}`, '');
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(mail.productName)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:16px;line-height:1.5">
+<div style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="margin:0 0 24px;font-size:20px">${escapeHtml(mail.productName)}</h1>
+<p style="margin:0 0 16px">${escapeHtml(`Hello ${mail.recipientName},`)}</p>
+<p style="margin:0 0 16px">Here is what the team posted since the last digest.</p>
+${htmlParts.join('\n')}
+<p style="margin:32px 0 0;color:#616e7c;font-size:14px">${escapeHtml(footnote)} <a href="${escapeHtml(mail.unsubscribeUrl)}">Unsubscribe</a></p>
+</div>
+</body>
+</html>
+`;
+  return {
+    subject,
+    text: textParts.join('\n'),
+    html,
+    headers: {
+      // RFC 2369 and RFC 8058: mail clients offer "Unsubscribe" and POST List-Unsubscribe=One-Click to it.
+      'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    // The link turns this client's digest off: kept out of the outbox like every other personal link.
+    secrets: [mail.unsubscribeUrl],
+  };
+}

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { documentOf } from '../../lib/jsonapi/document.ts';
+import { verifyUnsubscribeToken } from '../../modules/digest/unsubscribe-token.ts';
+import { escapeHtml } from '../../modules/mail/layout.ts';
+
+const tokenQuery = z.object({ token: z.string().max(200).optional() });
+
+const settingBody = z.object({
+  data: z.object({
+    type: z.literal('digest-setting'),
+    attributes: z.object({ 'digest-enabled': z.boolean() }),
+  }),
+});
+
+const setting = (userId: number, enabled: boolean) =>
+  documentOf({ type: 'digest-setting', id: String(userId), attributes: { 'digest-enabled': enabled } });
+
+function page(productName: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">
+<main style="max-width:480px;margin:48px auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(title)}</h1>
+<p style="margin:0">${escapeHtml(body)}</p>
+<p style="margin:24px 0 0;color:#616e7c;font-size:14px">${escapeHtml(productName)}</p>
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * The client digest's settings (issue 14 §5). The unsubscribe link works signed-out: its token is the
+ * user id signed with the server secret (modules/digest/unsubscribe-token.ts). GET answers a small
+ * page; POST is RFC 8058 one-click unsubscribe (the mail's List-Unsubscribe-Post header). Signed-in
+ * clients read and set their own digest with /digest/setting (the profile toggle).
+ */
+const digestRoutes: FastifyPluginAsyncZod = async (app) => {
+  // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" form-encoded; the body says nothing
+  // the URL does not, so it is read and ignored (encapsulated: only this plugin's routes accept forms).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_r, _b, done) => done(null, undefined),
+  );
+
+  const unsubscribe = async (token: string | undefined) => {
+    const userId = token ? verifyUnsubscribeToken(app.appSecret, token) : null;
+    if (userId === null) return false;
+    await app.db
+      .update(users)
+      .set({ digestEnabled: false, updatedAt: app.config.now() })
+      .where(eq(users.id, userId));
+    return true;
+  };
+
+  const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  app.get(
+    '/digest/unsubscribe',
+    {
+      schema: {
+        tags: ['digest'],
+        summary: 'One-click unsubscribe from the daily digest (signed link, no session); answers a page',
+        querystring: tokenQuery,
+      },
+      config: limited,
+    },
+    async (request, reply) => {
+      const done = await unsubscribe(request.query.token);
+      const { productName } = app.config;
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      return done
+        ? reply.send(
+            page(
+              productName,
+              'You are unsubscribed',
+              'You will no longer receive the daily digest of project updates. You can turn it on again in your profile.',
+            ),
+          )
+        : reply
+            .status(400)
+            .send(
+              page(
+                productName,
+                'This link does not work',
+                'This unsubscribe link is not valid. Nothing was changed.',
+              ),
+            );
+    },
+  );
+
+  app.post(
+    '/digest/unsubscribe',
+    {
+      schema: {
+        tags: ['digest'],
+        summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post); signed link, no session',
+        querystring: tokenQuery,
+      },
+      config: limited,
+    },
+    async (request) => {
+      if (!(await unsubscribe(request.query.token)))
+        throw new AppError('bad_request', { title: 'Invalid unsubscribe link', parameter: 'token' });
+      return { meta: { unsubscribed: true } };
+    },
+  );
+
+  app.get(
+    '/digest/setting',
+    { schema: { tags: ['digest'], summary: 'Whether I get the daily digest of updates (clients)' } },
+    async (request) => {
+      const actor = app.authorize(request, 'digest:manage-own');
+      const [row] = await app.db
+        .select({ enabled: users.digestEnabled })
+        .from(users)
+        .where(eq(users.id, actor.id));
+      return setting(actor.id, row?.enabled ?? false);
+    },
+  );
+
+  app.patch(
+    '/digest/setting',
+    {
+      schema: { tags: ['digest'], summary: 'Turn my daily digest on or off (clients)', body: settingBody },
+    },
+    async (request) => {
+      const actor = app.authorize(request, 'digest:manage-own');
+      const enabled = request.body.data.attributes['digest-enabled'];
+      await app.db
+        .update(users)
+        .set({ digestEnabled: enabled, updatedAt: app.config.now() })
+        .where(eq(users.id, actor.id));
+      return setting(actor.id, enabled);
+    },
+  );
+};
+
+export default digestRoutes;
