@@ -7,6 +7,7 @@ import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { JSON_API } from './lib/jsonapi/document.ts';
+import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { type LogStream, loggerOptions } from './lib/log-safety.ts';
 import authPlugin from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
@@ -89,7 +90,9 @@ export async function buildApp({
   await app.register(contactGuardPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL (lib/rate-limit-store.ts): every process behind the load balancer shares one
+  // counter per limit and key. The store reads app.db per request; the pool opens later in this build.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(() => app.db) });
   await app.register(openapiPlugin);
 
   // App plugins.

@@ -156,3 +156,15 @@ export const liveEvents = pgTable(
   },
   (t) => [index('live_events_at_idx').on(t.at)],
 );
+
+// Request rate limits shared by every app process (drizzle/0011_rate-limits.sql): one fixed window per
+// key, advanced only by lib/rate-limit-store.ts with an atomic upsert.
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
+);
