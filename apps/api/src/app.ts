@@ -76,6 +76,13 @@ export async function buildApp({
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBodyOnDelete);
   app.addContentTypeParser(JSON_API, { parseAs: 'string' }, jsonOrNoBodyOnDelete);
+  if (config.instanceId) {
+    // Scale-out checks (e2e/scale-out.test.ts, docs/deployment.md): which process answered.
+    const servedBy = config.instanceId;
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-served-by', servedBy);
+    });
+  }
   app.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (request.url.startsWith('/api/') && typeof type === 'string' && type.startsWith('application/json'))
