@@ -113,12 +113,15 @@ try {
     .returning({ id: schema.tasks.id, projectId: schema.tasks.projectId });
   const now = new Date();
   const tokens = [];
-  for (const person of people) tokens.push((await createSession(db, { userId: person.id, remember: true, now })).token);
+  for (const person of people)
+    tokens.push((await createSession(db, { userId: person.id, remember: true, now })).token);
   const writerToken = (await createSession(db, { userId: writer.id, remember: true, now })).token;
 
   // --- The server: the built bundle, alone in its process, on the same embedded PostgreSQL.
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = spawn(process.execPath, [serverEntry], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, serverEntry], {
     cwd: root,
     env: {
       ...process.env,
@@ -156,7 +159,11 @@ try {
 
   // --- 500 streams, each parsing its frames: task id → arrival time.
   const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
-  const streams = people.map((person, i) => ({ actor: { id: person.id, role: person.role }, token: tokens[i], got: new Map() }));
+  const streams = people.map((person, i) => ({
+    actor: { id: person.id, role: person.role },
+    token: tokens[i],
+    got: new Map(),
+  }));
   const openStart = Date.now();
   await Promise.all(
     streams.map(
@@ -200,7 +207,9 @@ try {
         }),
     ),
   );
-  console.log(`${streams.length} streams open in ${Date.now() - openStart} ms; server RSS ${rssOf().toFixed(0)} MB`);
+  console.log(
+    `${streams.length} streams open in ${Date.now() - openStart} ms; server RSS ${rssOf().toFixed(0)} MB`,
+  );
   await sleep(1000);
 
   // --- Reads during the burst: GET /api/task/:id as a developer, 4 at a time.
@@ -298,15 +307,23 @@ try {
 
   // Eligibility by the server's own rule, with the project's owner and clients as the event carries them.
   const clientIdsOf = new Map();
-  for (const m of members) if (m.kind === 'client') clientIdsOf.set(m.projectId, [...(clientIdsOf.get(m.projectId) ?? []), m.userId]);
+  for (const m of members)
+    if (m.kind === 'client')
+      clientIdsOf.set(m.projectId, [...(clientIdsOf.get(m.projectId) ?? []), m.userId]);
   const ownerOf = new Map(projectIds.map((id, i) => [id, clients[i].id]));
   const expected = writes.map((write) => {
-    const event = { kind: 'task', projectId: write.projectId, ownerId: ownerOf.get(write.projectId), clientIds: clientIdsOf.get(write.projectId) ?? [] };
+    const event = {
+      kind: 'task',
+      projectId: write.projectId,
+      ownerId: ownerOf.get(write.projectId),
+      clientIds: clientIdsOf.get(write.projectId) ?? [],
+    };
     return { write, eligible: streams.filter((s) => mayReceive(s.actor, event)) };
   });
   const pairs = expected.reduce((sum, e) => sum + e.eligible.length, 0);
   const deadline = Date.now() + 15_000;
-  const missing = () => expected.reduce((sum, e) => sum + e.eligible.filter((s) => !s.got.has(e.write.taskId)).length, 0);
+  const missing = () =>
+    expected.reduce((sum, e) => sum + e.eligible.filter((s) => !s.got.has(e.write.taskId)).length, 0);
   while (missing() > 0 && Date.now() < deadline) await sleep(20);
   reading = false;
   await Promise.all(readLoops);
@@ -314,7 +331,8 @@ try {
 
   const delivery = [];
   for (const e of expected) {
-    for (const s of e.eligible) if (s.got.has(e.write.taskId)) delivery.push(s.got.get(e.write.taskId) - e.write.sentAt);
+    for (const s of e.eligible)
+      if (s.got.has(e.write.taskId)) delivery.push(s.got.get(e.write.taskId) - e.write.sentAt);
   }
   const eligibleIds = new Set(expected.map((e) => e.write.taskId));
   let leaked = 0;

@@ -63,7 +63,12 @@ let signIns = 0; // sign-ins from 127.0.0.1 so far: the login limit (30 a minute
 
 function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv) {
   let output = '';
-  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   children.add(child);
   const append = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-200_000);
@@ -175,9 +180,18 @@ http {
 `;
 }
 
-type Answer = { status: number; servedBy: string; body: any; headers: Headers };
+type Resource = { id: string; attributes: Record<string, string> };
+type Body = { data?: Resource | Resource[]; errors?: Array<{ title: string }> };
+type Answer = { status: number; servedBy: string; body: Body; headers: Headers };
+const resource = (answer: Answer) => answer.body.data as Resource;
+const tokenOf = (answer: Answer) => resource(answer).attributes.token as string;
+const errorTitle = (answer: Answer) => answer.body.errors?.[0]?.title;
 
-async function call(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = JSON_API;
@@ -188,13 +202,18 @@ async function call(method: string, path: string, options: { token?: string; bod
     signal: AbortSignal.timeout(10_000),
   });
   const text = await res.text();
-  let body: any = text;
+  let body: Body = {};
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text) as Body;
   } catch {
-    // not JSON (nginx error page)
+    // not JSON (an nginx error page)
   }
-  return { status: res.status, servedBy: res.headers.get('x-served-by') ?? 'nginx', body, headers: res.headers };
+  return {
+    status: res.status,
+    servedBy: res.headers.get('x-served-by') ?? 'nginx',
+    body,
+    headers: res.headers,
+  };
 }
 
 async function signIn(login: string, password = PASSWORD): Promise<Answer> {
@@ -271,7 +290,11 @@ before(async () => {
       apps.map((app) => app.port),
     ),
   );
-  const nginx = spawnLogged(NGINX, ['-p', tmp, '-c', config, '-e', join(tmp, 'nginx-error.log')], process.env);
+  const nginx = spawnLogged(
+    NGINX,
+    ['-p', tmp, '-c', config, '-e', join(tmp, 'nginx-error.log')],
+    process.env,
+  );
   nginxLog = nginx.log;
   await waitFor(`${proxy}/api/health`, 'nginx', nginx.log, 10_000);
 });
@@ -297,27 +320,36 @@ test('sign-in is answered by one process and the next requests by the other (no 
   for (const login of ['pm@example.com', 'dev@example.com', 'client@example.com', ADMIN.email]) {
     const res = await signIn(login, login === ADMIN.email ? ADMIN.password : PASSWORD);
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    tokens[login] = res.body.data.attributes.token;
+    tokens[login] = tokenOf(res);
   }
   const first = await signIn('pm@example.com');
   assert.equal(first.status, 200);
-  const token = first.body.data.attributes.token as string;
+  const token = tokenOf(first);
   const seen = new Set<string>();
   for (let i = 0; i < 4; i++) {
     const res = await call('GET', '/api/authorization/check', { token });
     assert.equal(res.status, 200, `check ${i} on ${res.servedBy}: ${JSON.stringify(res.body)}`);
     seen.add(res.servedBy);
   }
-  assert.ok(seen.has(first.servedBy === 'a' ? 'b' : 'a'), `the session made on ${first.servedBy} works on the other`);
+  assert.ok(
+    seen.has(first.servedBy === 'a' ? 'b' : 'a'),
+    `the session made on ${first.servedBy} works on the other`,
+  );
   assert.deepEqual([...seen].sort(), ['a', 'b']);
 });
 
 test('a session revoked through one process is refused at once by the other (session memo)', async () => {
   const signedIn = await signIn('dev@example.com');
-  const token = signedIn.body.data.attributes.token as string;
+  const token = tokenOf(signedIn);
   // Both processes answer (and memoise) the session first.
-  const warm = [await call('GET', '/api/authorization/check', { token }), await call('GET', '/api/authorization/check', { token })];
-  assert.deepEqual(warm.map((r) => r.status), [200, 200]);
+  const warm = [
+    await call('GET', '/api/authorization/check', { token }),
+    await call('GET', '/api/authorization/check', { token }),
+  ];
+  assert.deepEqual(
+    warm.map((r) => r.status),
+    [200, 200],
+  );
   assert.deepEqual(warm.map((r) => r.servedBy).sort(), ['a', 'b']);
   const logout = await call('DELETE', '/api/authorization/logout', { token });
   assert.ok(logout.status < 300, `logout: ${logout.status} ${JSON.stringify(logout.body)}`);
@@ -332,7 +364,7 @@ test('a list cached by one process never shows data older than a rename made thr
   const admin = tokens[ADMIN.email]!;
   const list = () => call('GET', '/api/project/search?page[number]=1&page[size]=20', { token: admin });
   const titles = (answer: Answer) =>
-    (answer.body.data as Array<{ id: string; attributes: { title: string } }>)
+    (answer.body.data as Resource[])
       .filter((row) => row.id === String(projectId))
       .map((row) => row.attributes.title);
   // Warm both processes' list caches.
@@ -350,7 +382,11 @@ test('a list cached by one process never shows data older than a rename made thr
     assert.equal(rename.status, 200, JSON.stringify(rename.body).slice(0, 500));
     const read = await list();
     assert.equal(read.status, 200);
-    assert.deepEqual(titles(read), [title], `round ${round}: renamed on ${rename.servedBy}, listed on ${read.servedBy}`);
+    assert.deepEqual(
+      titles(read),
+      [title],
+      `round ${round}: renamed on ${rename.servedBy}, listed on ${read.servedBy}`,
+    );
     crossings.push(`${rename.servedBy}→${read.servedBy}`);
   }
   assert.ok(crossings.includes('a→b') || crossings.includes('b→a'), `crossings: ${crossings.join(', ')}`);
@@ -413,14 +449,16 @@ test('live events cross processes: a stream held by one process gets writes answ
         },
       });
       assert.equal(res.status, 201, JSON.stringify(res.body).slice(0, 500));
-      writes.push({ id: String(res.body.data.id), servedBy: res.servedBy });
+      writes.push({ id: resource(res).id, servedBy: res.servedBy });
     }
     const deadline = Date.now() + 5_000;
     const missing = () =>
       streams.flatMap((stream) =>
         writes
           .filter((write) => !stream.received.some((event) => event.type === 'task' && event.id === write.id))
-          .map((write) => `task ${write.id} (written on ${write.servedBy}) on the stream of ${stream.servedBy}`),
+          .map(
+            (write) => `task ${write.id} (written on ${write.servedBy}) on the stream of ${stream.servedBy}`,
+          ),
       );
     while (missing().length > 0 && Date.now() < deadline) await sleep(50);
     assert.deepEqual(missing(), []);
@@ -451,7 +489,7 @@ test('the sign-in limit and the forgot-password limits count over both processes
   for (let i = 0; i < 2; i++) {
     const res = await signIn('client@example.com');
     assert.equal(res.status, 429, `sign-in ${signIns} on ${res.servedBy}`);
-    assert.equal(res.body.errors[0].title, 'Too many requests, please try again later');
+    assert.equal(errorTitle(res), 'Too many requests, please try again later');
   }
 
   const forgot = (email: string) =>
@@ -464,7 +502,7 @@ test('the sign-in limit and the forgot-password limits count over both processes
     [200, 200, 200, 200, 200, 429],
   );
   assert.deepEqual([...new Set(perEmail.map((r) => r.servedBy))].sort(), ['a', 'b']);
-  assert.equal(perEmail[5]!.body.errors[0].title, 'Too many requests for this e-mail address, please try again later');
+  assert.equal(errorTitle(perEmail[5]!), 'Too many requests for this e-mail address, please try again later');
   // Per client address: 10 in 15 minutes in total (the 6 above count).
   // (Unknown addresses are refused 422, after the per-address limit has counted them.)
   const perAddress: number[] = [];
@@ -534,5 +572,8 @@ test('SIGKILL of one process under a loop of writes loses no write that was answ
       `${failed.length} answered 502 by nginx when b was killed (${inDoubt.length} of those had committed), 0 lost`,
   );
   // nginx's own view: it noticed the dead upstream (connect() refused, or the connection reset).
-  assert.match(nginxLog() + (await readFile(join(tmp, 'nginx-error.log'), 'utf8').catch(() => '')), /upstream/);
+  assert.match(
+    nginxLog() + (await readFile(join(tmp, 'nginx-error.log'), 'utf8').catch(() => '')),
+    /upstream/,
+  );
 });

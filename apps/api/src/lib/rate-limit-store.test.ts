@@ -47,7 +47,8 @@ describe('rate limits across two app processes on one database', () => {
   it('counts the 30 sign-ins a minute per address over both apps', async () => {
     const { login: user } = await buildUser(a.database.db);
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await login(i % 2 === 0 ? a.app : b, '10.77.0.1', user)).statusCode);
+    for (let i = 0; i < 30; i++)
+      statuses.push((await login(i % 2 === 0 ? a.app : b, '10.77.0.1', user)).statusCode);
     expect(new Set(statuses)).toEqual(new Set([200]));
     for (const app of [a.app, b]) {
       const res = await login(app, '10.77.0.1', user);
@@ -71,26 +72,40 @@ describe('rate limits across two app processes on one database', () => {
 });
 
 describe('postgresRateLimitStore', () => {
-  const incr = (store: { incr: Function }, key: string, windowMs: number) =>
-    new Promise<{ current: number; ttl: number }>((resolve, reject) =>
-      store.incr(key, (error: Error | null, result: { current: number; ttl: number }) =>
-        error ? reject(error) : resolve(result),
-      windowMs, 5),
+  type Counted = { current: number; ttl: number };
+  type Store = {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: Counted) => void,
+      windowMs: number,
+      max: number,
+    ): void;
+  };
+  const incr = (store: Store, key: string, windowMs: number) =>
+    new Promise<Counted>((resolve, reject) =>
+      store.incr(
+        key,
+        (error, result) => (error || !result ? reject(error ?? new Error('no result')) : resolve(result)),
+        windowMs,
+        5,
+      ),
     );
 
   it('counts atomically under concurrency: 40 parallel increments give 1..40', async () => {
     const Store = postgresRateLimitStore(() => a.database.db);
-    const store = new Store().child({});
+    const store = new Store({}).child({} as never);
     const results = await Promise.all(Array.from({ length: 40 }, () => incr(store, 'burst', 60_000)));
-    expect(results.map((r) => r.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(results.map((r) => r.current).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
     for (const r of results) expect(r.ttl).toBeGreaterThan(50_000);
   });
 
   it('starts a new window once the old one has passed, and keeps limits of different routes apart', async () => {
     const Store = postgresRateLimitStore(() => a.database.db);
-    const root = new Store();
-    const one = root.child({ routeInfo: { method: 'POST', url: '/one' } });
-    const two = root.child({ routeInfo: { method: 'POST', url: '/two' } });
+    const root = new Store({});
+    const one = root.child({ routeInfo: { method: 'POST', url: '/one' } } as never);
+    const two = root.child({ routeInfo: { method: 'POST', url: '/two' } } as never);
     expect((await incr(one, 'k', 300)).current).toBe(1);
     expect((await incr(one, 'k', 300)).current).toBe(2);
     expect((await incr(two, 'k', 300)).current).toBe(1);

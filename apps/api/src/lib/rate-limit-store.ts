@@ -6,11 +6,13 @@
 // of a key and lasts `timeWindow` ms; the count restarts at 1 once the window has passed. One statement,
 // an INSERT … ON CONFLICT DO UPDATE, reads and advances the row atomically (the row lock serialises
 // concurrent requests of one key), and returns the count and the milliseconds left in the window.
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
-type RouteOptions = { routeInfo?: { method?: string | string[]; url?: string } };
+/** What the plugin really hands to child(): the limit's merged options, with the route they belong to. */
+type ChildOptions = { routeInfo?: { method?: string | string[]; url?: string } };
 
 /** Expired rows are deleted after this many increments of one process (and at its first one). */
 const SWEEP_EVERY = 500;
@@ -23,14 +25,14 @@ type Row = { count: number; ttl: number };
  * The store class to hand to `app.register(rateLimit, { store })`. `getDb` is read on each request:
  * the plugin builds its stores while the app registers, before the database plugin has opened the pool.
  */
-export function postgresRateLimitStore(getDb: () => Db) {
+export function postgresRateLimitStore(getDb: () => Db): FastifyRateLimitStoreCtor {
   let increments = 0;
 
   async function sweep(db: Db) {
     await db.execute(sql`delete from rate_limits where window_start < now() - ${SWEEP_AFTER}::interval`);
   }
 
-  return class PostgresRateLimitStore {
+  return class PostgresRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _globalParams?: unknown,
       private readonly prefix = '',
@@ -77,9 +79,10 @@ export function postgresRateLimitStore(getDb: () => Db) {
     }
 
     /** One store per limit: a route's limit is keyed by its method and URL, a named limiter by its key. */
-    child(routeOptions: RouteOptions) {
-      const method = routeOptions.routeInfo?.method;
-      const url = routeOptions.routeInfo?.url;
+    child(routeOptions: object): FastifyRateLimitStore {
+      const { routeInfo } = routeOptions as ChildOptions;
+      const method = routeInfo?.method;
+      const url = routeInfo?.url;
       const scope = method && url ? `${Array.isArray(method) ? method.join(',') : method} ${url}|` : '';
       return new PostgresRateLimitStore(undefined, this.prefix + scope);
     }
