@@ -257,66 +257,75 @@ async function seed() {
   ]);
 }
 
-before(async () => {
-  assert.ok(existsSync(serverEntry), `${serverEntry} is missing: run \`npm run build\` first`);
-  assert.ok(existsSync(NGINX), `${NGINX} is missing: apt-get install -y nginx (.ci/run does)`);
-  tmp = await mkdtemp(join(tmpdir(), 'dd-scale-'));
-  // As root the embedded PostgreSQL runs as `postgres`, which must be able to pass through this folder.
-  await chmod(tmp, 0o711);
-  if (process.env.TEST_DATABASE_URL) {
-    databaseName = `dd_scale_${randomBytes(4).toString('hex')}`;
-    adminPool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
-    await adminPool.query(`create database ${databaseName}`);
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-  } else {
-    embedded = await startEmbeddedPostgres({ dataDir: join(tmp, 'db') });
-    databaseUrl = embedded.url();
-  }
-  database = connect(databaseUrl, 'postgres', { max: 2 });
-  await seed();
+// Bounded: ~25 s in all on an idle 2-core machine; each part has its own limit, and after() always cleans up.
+before(
+  async () => {
+    assert.ok(existsSync(serverEntry), `${serverEntry} is missing: run \`npm run build\` first`);
+    assert.ok(existsSync(NGINX), `${NGINX} is missing: apt-get install -y nginx (.ci/run does)`);
+    tmp = await mkdtemp(join(tmpdir(), 'dd-scale-'));
+    // As root the embedded PostgreSQL runs as `postgres`, which must be able to pass through this folder.
+    await chmod(tmp, 0o711);
+    if (process.env.TEST_DATABASE_URL) {
+      databaseName = `dd_scale_${randomBytes(4).toString('hex')}`;
+      adminPool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+      await adminPool.query(`create database ${databaseName}`);
+      const url = new URL(process.env.TEST_DATABASE_URL);
+      url.pathname = `/${databaseName}`;
+      databaseUrl = url.toString();
+    } else {
+      embedded = await startEmbeddedPostgres({ dataDir: join(tmp, 'db') });
+      databaseUrl = embedded.url();
+    }
+    database = connect(databaseUrl, 'postgres', { max: 2 });
+    await seed();
 
-  const nginxPort = await freePort();
-  proxy = `http://127.0.0.1:${nginxPort}`;
-  // One at a time: the first start migrates and creates the admin, the second finds both done.
-  apps = [await startApp('a')];
-  apps.push(await startApp('b'));
-  const config = join(tmp, 'nginx.conf');
-  await writeFile(
-    config,
-    nginxConfig(
-      nginxPort,
-      apps.map((app) => app.port),
-    ),
-  );
-  const nginx = spawnLogged(
-    NGINX,
-    ['-p', tmp, '-c', config, '-e', join(tmp, 'nginx-error.log')],
-    process.env,
-  );
-  nginxLog = nginx.log;
-  await waitFor(`${proxy}/api/health`, 'nginx', nginx.log, 10_000);
-});
+    const nginxPort = await freePort();
+    proxy = `http://127.0.0.1:${nginxPort}`;
+    // One at a time: the first start migrates and creates the admin, the second finds both done.
+    apps = [await startApp('a')];
+    apps.push(await startApp('b'));
+    const config = join(tmp, 'nginx.conf');
+    await writeFile(
+      config,
+      nginxConfig(
+        nginxPort,
+        apps.map((app) => app.port),
+      ),
+    );
+    const nginx = spawnLogged(
+      NGINX,
+      ['-p', tmp, '-c', config, '-e', join(tmp, 'nginx-error.log')],
+      process.env,
+    );
+    nginxLog = nginx.log;
+    await waitFor(`${proxy}/api/health`, 'nginx', nginx.log, 10_000);
+  },
+  { timeout: 60_000 },
+);
 
-after(async () => {
-  const started = Date.now();
-  const step = (what: string) => console.log(`scale-out cleanup: ${what} (${Date.now() - started} ms)`);
-  for (const child of children) killGroup(child);
-  await Promise.all(apps.map((app) => app.exited));
-  step('children killed');
-  await database?.close().catch(() => {});
-  if (adminPool) {
-    await adminPool.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
-    await adminPool.end();
-  }
-  step('database closed');
-  await embedded?.release();
-  step('embedded released');
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+after(
+  async () => {
+    const started = Date.now();
+    const step = (what: string) => console.log(`scale-out cleanup: ${what} (${Date.now() - started} ms)`);
+    for (const child of children) killGroup(child);
+    await Promise.all(apps.map((app) => app.exited));
+    step('children killed');
+    await database?.close().catch(() => {});
+    if (adminPool) {
+      await adminPool.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+      await adminPool.end();
+    }
+    step('database closed');
+    await embedded?.release();
+    step('embedded released');
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  },
+  { timeout: 30_000 },
+);
 
-test('sign-in is answered by one process and the next requests by the other (no sticky sessions)', async () => {
+test('sign-in is answered by one process and the next requests by the other (no sticky sessions)', {
+  timeout: 30_000,
+}, async () => {
   for (const login of ['pm@example.com', 'dev@example.com', 'client@example.com', ADMIN.email]) {
     const res = await signIn(login, login === ADMIN.email ? ADMIN.password : PASSWORD);
     assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -338,7 +347,9 @@ test('sign-in is answered by one process and the next requests by the other (no 
   assert.deepEqual([...seen].sort(), ['a', 'b']);
 });
 
-test('a session revoked through one process is refused at once by the other (session memo)', async () => {
+test('a session revoked through one process is refused at once by the other (session memo)', {
+  timeout: 30_000,
+}, async () => {
   const signedIn = await signIn('dev@example.com');
   const token = tokenOf(signedIn);
   // Both processes answer (and memoise) the session first.
@@ -360,7 +371,9 @@ test('a session revoked through one process is refused at once by the other (ses
   assert.equal(again.status, 401);
 });
 
-test('a list cached by one process never shows data older than a rename made through the other', async () => {
+test('a list cached by one process never shows data older than a rename made through the other', {
+  timeout: 30_000,
+}, async () => {
   const admin = tokens[ADMIN.email]!;
   const list = () => call('GET', '/api/project/search?page[number]=1&page[size]=20', { token: admin });
   const titles = (answer: Answer) =>
@@ -392,7 +405,9 @@ test('a list cached by one process never shows data older than a rename made thr
   assert.ok(crossings.includes('a→b') || crossings.includes('b→a'), `crossings: ${crossings.join(', ')}`);
 });
 
-test('live events cross processes: a stream held by one process gets writes answered by the other', async () => {
+test('live events cross processes: a stream held by one process gets writes answered by the other', {
+  timeout: 30_000,
+}, async () => {
   const dev = tokens['dev@example.com']!;
   const pm = tokens['pm@example.com']!;
   const client = tokens['client@example.com']!;
@@ -477,7 +492,9 @@ test('live events cross processes: a stream held by one process gets writes answ
   }
 });
 
-test('the sign-in limit and the forgot-password limits count over both processes', async () => {
+test('the sign-in limit and the forgot-password limits count over both processes', {
+  timeout: 30_000,
+}, async () => {
   // 30 sign-ins a minute per address in total (every earlier test signed in from 127.0.0.1 too).
   const served = new Set<string>();
   while (signIns < 30) {
@@ -510,7 +527,9 @@ test('the sign-in limit and the forgot-password limits count over both processes
   assert.deepEqual(perAddress, [422, 422, 422, 422, 429]);
 });
 
-test('SIGKILL of one process under a loop of writes loses no write that was answered 2xx', async () => {
+test('SIGKILL of one process under a loop of writes loses no write that was answered 2xx', {
+  timeout: 30_000,
+}, async () => {
   const pm = tokens['pm@example.com']!;
   const answered: string[] = [];
   const failed: Array<{ title: string; status: number | string }> = [];
