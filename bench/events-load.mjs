@@ -334,7 +334,6 @@ try {
     for (const s of e.eligible)
       if (s.got.has(e.write.taskId)) delivery.push(s.got.get(e.write.taskId) - e.write.sentAt);
   }
-  const eligibleIds = new Set(expected.map((e) => e.write.taskId));
   let leaked = 0;
   for (const s of streams) {
     for (const e of expected) if (!e.eligible.includes(s) && s.got.has(e.write.taskId)) leaked++;
@@ -358,7 +357,6 @@ try {
     readP99: percentile(readTimes, 99),
     peakRssMb: peakRss,
   };
-  void eligibleIds;
   console.log(
     [
       `${figures.writes} writes in ${burstMs} ms to ${figures.streams} streams (${pairs} eligible deliveries, ${lost} missing, ${leaked} to streams not eligible)`,
