@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import { JSON_API } from './lib/jsonapi/document.ts';
 import { buildSerializerCompiler } from './lib/jsonapi/serializer.ts';
 import { type LogStream, loggerOptions } from './lib/log-safety.ts';
+import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import authPlugin from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
 import contactGuardPlugin from './plugins/app/contact-guard.ts';
@@ -83,6 +84,13 @@ export async function buildApp({
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBodyOnDelete);
   app.addContentTypeParser(JSON_API, { parseAs: 'string' }, jsonOrNoBodyOnDelete);
+  if (config.instanceId) {
+    // Scale-out checks (e2e/scale-out.test.ts, docs/deployment.md): which process answered.
+    const servedBy = config.instanceId;
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-served-by', servedBy);
+    });
+  }
   // JSON:API media type on every /api answer, except the plain-JSON liveness check and the OpenAPI document.
   app.addHook('onSend', async (request, reply, payload) => {
     const type = reply.getHeader('content-type');
@@ -100,7 +108,9 @@ export async function buildApp({
   await app.register(contactGuardPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL (lib/rate-limit-store.ts): every process behind the load balancer shares one
+  // counter per limit and key. The store reads app.db per request; the pool opens later in this build.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(() => app.db) });
   await app.register(openapiPlugin);
 
   // App plugins.

@@ -17,6 +17,10 @@ export type Config = {
   chatWidgetUrl: string | null;
   newDashboardUrl: string | null;
   trustProxy: boolean;
+  /** INSTANCE_ID: when set, every answer names this process in `X-Served-By` (scale-out checks). */
+  instanceId: string | null;
+  /** DB_POOL_MAX: connections of this process's pool (plus one LISTEN connection for live events). */
+  dbPoolMax: number;
   logLevel: string;
   webDist: string | null;
   /** Admin lists keep filter results and pages in memory while the data's version holds (LIST_CACHE). */
@@ -60,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     chatWidgetUrl: orNull(env.CHAT_WIDGET_URL),
     newDashboardUrl: orNull(env.NEW_DASHBOARD_URL),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    instanceId: orNull(env.INSTANCE_ID),
+    dbPoolMax: Math.max(1, Math.trunc(Number(env.DB_POOL_MAX ?? 10)) || 10),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: orNull(env.WEB_DIST),
     listCache: env.LIST_CACHE !== 'off',

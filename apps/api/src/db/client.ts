@@ -79,12 +79,13 @@ export function connect(
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
+  poolMax?: number;
   log?: (line: string) => void;
 }): Promise<Database> {
-  if (options.databaseUrl) return connect(options.databaseUrl, 'postgres');
+  if (options.databaseUrl) return connect(options.databaseUrl, 'postgres', { max: options.poolMax });
   const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, log: options.log });
   try {
-    return connect(embedded.url(), 'embedded', { embedded });
+    return connect(embedded.url(), 'embedded', { embedded, max: options.poolMax });
   } catch (error) {
     await embedded.release();
     throw error;

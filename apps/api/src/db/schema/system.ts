@@ -215,3 +215,15 @@ export const digestsSent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
 );
+
+// Request rate limits shared by every app process (drizzle/0011_rate-limits.sql): one fixed window per
+// key, advanced only by lib/rate-limit-store.ts with an atomic upsert.
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
+);

@@ -21,6 +21,7 @@ export default fp<DatabasePluginOptions>(
       (await openDatabase({
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
+        poolMax: config.dbPoolMax,
         log: (line) => app.log.info(line),
       }));
     try {
