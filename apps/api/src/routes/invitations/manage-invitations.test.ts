@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, mailOutbox } from '../../db/schema/index.ts';
 import { buildProject, signedInAs } from '../../test/factories.ts';
 import { tokenFromLogs } from '../../test/mail-logs.ts';
-import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let clock = new Date('2026-03-01T10:00:00Z');
