@@ -33,6 +33,16 @@ export const theme = createTheme({
     // A spinner is a live status: the role lets its aria-label ('Loading updates') reach screen readers,
     // which a bare span with aria-label may not (axe aria-prohibited-attr).
     Loader: { defaultProps: { role: 'status' } },
+    // One label size in every form, whatever the input's own size (issue 13 §6: a form mixed md and sm).
+    InputWrapper: {
+      styles: { label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 600, marginBottom: 4 } },
+    },
+    // Links read as brand text, underlined on hover only (not the browser's underlined blue).
+    Anchor: { defaultProps: { underline: 'hover', fw: 500 } },
+    // A blank select says so.
+    Select: { defaultProps: { placeholder: 'Not set' } },
+    Badge: { defaultProps: { color: 'brand' } },
+    Pagination: { defaultProps: { color: 'brand' } },
     // Mantine renders a modal's and a drawer's header as <header>; inside a role="dialog" section that is
     // a second banner landmark (axe landmark-no-duplicate-banner). A div keeps the layout and drops the
     // landmark, once for every Modal/Drawer (ModalBaseHeader passes `component` on to its Box).
