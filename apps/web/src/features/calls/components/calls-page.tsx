@@ -1,4 +1,4 @@
-import { CALL_STATUSES, type CallStatus, can } from '@dd/domain';
+import { CALL_STATUSES, type CallStatus, can, FALLBACK_MESSAGES } from '@dd/domain';
 import {
   Alert,
   Badge,
@@ -12,12 +12,12 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { DateField } from '../../../lib/ui/date-range-inputs.tsx';
 import { toActor, useSession } from '../../auth/api/get-session.ts';
 import { browserTimezone, useScheduleCallCaller } from '../../project-page/api/schedule-call-caller.ts';
 import { type CallsQuery, type StaffCall, useCalls } from '../api/search-calls.ts';
@@ -92,19 +92,20 @@ function CallsList({ zone }: { zone: string }) {
           onChange={(v) => reset(setStatus)((v as CallStatus | null) ?? null)}
           data={CALL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
         />
-        <TextInput
+        <DateField
           label="From"
-          type="date"
-          w={160}
+          w={170}
           value={from}
-          onChange={(e) => reset(setFrom)(e.currentTarget.value)}
+          maxDate={to || undefined}
+          onChange={(v) => reset(setFrom)(v)}
         />
-        <TextInput
+        <DateField
           label="To"
-          type="date"
-          w={160}
+          w={170}
           value={to}
-          onChange={(e) => reset(setTo)(e.currentTarget.value)}
+          minDate={from || undefined}
+          error={from && to && to < from ? FALLBACK_MESSAGES.toBeforeFrom : undefined}
+          onChange={(v) => reset(setTo)(v)}
         />
       </Group>
       <Text size="sm" c="dimmed">
