@@ -1,4 +1,4 @@
-import { Badge, Collapse, Group, Paper, UnstyledButton } from '@mantine/core';
+import { Badge, Collapse, Group, Paper, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 
@@ -40,9 +40,12 @@ export function FilterPanel({ activeCount, children }: FilterPanelProps) {
           <span aria-hidden="true">{opened ? '▾' : '▸'}</span>
           <span>Filters</span>
           {activeCount > 0 && (
-            <Badge size="sm" variant="filled" aria-label={`${activeCount} active`}>
-              {activeCount}
-            </Badge>
+            <>
+              <Badge size="sm" variant="filled" aria-hidden="true">
+                {activeCount}
+              </Badge>
+              <VisuallyHidden>{`${activeCount} active`}</VisuallyHidden>
+            </>
           )}
         </Group>
       </UnstyledButton>

@@ -161,8 +161,11 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     </Box>
   );
 
-  // A phone gets one stacked card per row (issue 13 §3): no table wider than the screen.
+  // A phone gets one stacked card per row (issue 13 §3): no table wider than the screen. A card has room
+  // for the columns a tablet shows; the rest wait behind 'Show details'.
   if (width > 0 && width <= 575) {
+    const onCard = props.columns.filter((c) => c.hideAt === undefined || c.hideAt <= 768);
+    const behind = props.columns.filter((c) => !onCard.includes(c));
     return (
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-busy={props.loading}>
         {props.loading && (
@@ -193,7 +196,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
             {props.rows.map((row) => {
               const key = props.rowKey(row);
               const open = expanded.has(key);
-              const shown = open ? props.columns : visible;
+              const shown = open ? props.columns : onCard;
               return (
                 <li key={key} className="dd-cards__item">
                   <Box component="dl" m={0}>
@@ -209,7 +212,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
                     ))}
                   </Box>
                   <Group justify="space-between" mt={6} wrap="nowrap">
-                    {hidden.length > 0 ? (
+                    {behind.length > 0 ? (
                       <Button
                         size="compact-sm"
                         variant="subtle"
