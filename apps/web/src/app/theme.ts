@@ -28,8 +28,14 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
+    // One input size (and with it one label size) in every form and filter (issue 13 §6).
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
+    NumberInput: { defaultProps: { size: 'md' } },
+    Select: { defaultProps: { size: 'md', placeholder: 'Not set' } },
+    MultiSelect: { defaultProps: { size: 'md' } },
+    Textarea: { defaultProps: { size: 'md' } },
+    DateInput: { defaultProps: { size: 'md' } },
     // A spinner is a live status: the role lets its aria-label ('Loading updates') reach screen readers,
     // which a bare span with aria-label may not (axe aria-prohibited-attr).
     Loader: { defaultProps: { role: 'status' } },
@@ -39,8 +45,6 @@ export const theme = createTheme({
     },
     // Links read as brand text, underlined on hover only (not the browser's underlined blue).
     Anchor: { defaultProps: { underline: 'hover', fw: 500 } },
-    // A blank select says so.
-    Select: { defaultProps: { placeholder: 'Not set' } },
     Badge: { defaultProps: { color: 'brand' } },
     Pagination: { defaultProps: { color: 'brand' } },
     // Mantine renders a modal's and a drawer's header as <header>; inside a role="dialog" section that is
