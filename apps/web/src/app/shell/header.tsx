@@ -121,10 +121,11 @@ export function Header() {
   const { pathname } = useLocation();
   const logoOnly = pathname === '/login' || pathname.startsWith('/login/');
   // Phones always get the burger; the longer admin menu (with CALLS, about 1,030 px) needs a wide row.
-  const collapseBelow = useMenu().isAdmin ? 'lg' : 'sm';
+  const { isAdmin } = useMenu();
+  const collapseBelow = isAdmin ? 'lg' : 'sm';
 
   return (
-    <header className="dd-header">
+    <header className={isAdmin ? 'dd-header dd-header--admin' : 'dd-header'}>
       <Container size="xl" h="100%" px={{ base: 'md', sm: 'lg' }}>
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Logo />
