@@ -2,10 +2,10 @@ import { can, isRole, LABELS, ROLE_LABELS } from '@dd/domain';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useProductLabel } from '../../../lib/app-config.ts';
+import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import { PendingInvitations } from '../../invitations/components/pending-invitations.tsx';
 import type { Person, ProjectView } from '../api/get-project.ts';
-import { PersonAvatar } from './person-avatar.tsx';
 import { TeamEditor } from './team-editor.tsx';
 
 // The invitation form loads when a team editor first opens it.

@@ -124,7 +124,7 @@ function ProfileCard({ query }: { query: ReturnType<typeof useUserProfile> }) {
   return (
     <Card withBorder aria-label="Chosen account manager">
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <Avatar src={user.avatar} alt="" size={64} radius="xl" color="blue">
+        <Avatar src={user.avatar} alt="" size={64} radius="xl" color="brand">
           {initials(user.name)}
         </Avatar>
         <Stack gap={2} style={{ minWidth: 0 }}>

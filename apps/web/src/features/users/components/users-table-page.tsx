@@ -13,6 +13,7 @@ import { useProductLabel } from '../../../lib/app-config.ts';
 import { todayIso } from '../../../lib/today.ts';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useDeactivateUser } from '../api/deactivate-user.ts';
 import { type UserRow, useUsers } from '../api/get-users.ts';
@@ -26,7 +27,17 @@ const InvitePersonModal = lazy(async () => ({
 function columns(product: string): Column<UserRow>[] {
   return [
     { key: 'id', header: 'ID', sortField: 'id', render: (u) => u.id },
-    { key: 'name', header: 'Name', sortField: 'name', render: (u) => u.name },
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'name',
+      render: (u) => (
+        <Group gap="xs" wrap="nowrap">
+          <PersonAvatar name={u.name || u.login} avatar={u.avatar} size={28} />
+          <span>{u.name}</span>
+        </Group>
+      ),
+    },
     {
       key: 'email',
       header: 'Email',
