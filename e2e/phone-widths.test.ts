@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Role } from '@dd/domain';
 import type { Page } from 'playwright-core';
+import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, signIn } from './support/fixtures.ts';
 import { artifactsDir } from './support/paths.ts';
 import { type SeedPerson, seedDatabase } from './support/seed-db.ts';
@@ -141,8 +142,16 @@ const pageWidth = (page: Page) =>
     return { scroll: document.documentElement.scrollWidth, widest };
   })()`);
 
-/** Visits each page at 375 px, checks the width, and keeps a screenshot at both widths. */
-async function visitAll(page: Page, who: string, pages: Array<{ name: string; path: string }>) {
+/**
+ * Visits each page at 375 px, checks the width, and keeps a screenshot at both widths; with `axe`, each
+ * page at 375 px also passes axe (the phone layout: cards, Filters button, full-screen modals).
+ */
+async function visitAll(
+  page: Page,
+  who: string,
+  pages: Array<{ name: string; path: string }>,
+  { axe = false } = {},
+) {
   await mkdir(screensDir, { recursive: true });
   const wide: string[] = [];
   for (const { name, path } of pages) {
@@ -153,6 +162,7 @@ async function visitAll(page: Page, who: string, pages: Array<{ name: string; pa
     assert.equal(landed, path.split('?')[0], `${who} may open ${path}`);
     const { scroll, widest } = await pageWidth(page);
     if (scroll > PHONE.width) wide.push(`${path}: ${scroll} px (${widest})`);
+    if (axe) await expectNoA11yViolations(page);
     await page.screenshot({ path: join(screensDir, `${who}-${name}-375.png`), fullPage: true });
     await page.setViewportSize(DESKTOP);
     await settle(page);
@@ -162,27 +172,32 @@ async function visitAll(page: Page, who: string, pages: Array<{ name: string; pa
 }
 
 suite.journey('a visitor: sign-in, forgot password, reset link, get started at 375 px', async ({ page }) => {
-  await visitAll(page, 'visitor', [
-    { name: 'signin', path: '/login/signin' },
-    { name: 'forgot-password', path: '/login/forgot-password' },
-    { name: 'change-password', path: '/login/change-password?token=not-a-real-token' },
-    { name: 'get-started', path: '/get-started' },
-  ]);
+  await visitAll(
+    page,
+    'visitor',
+    [
+      { name: 'signin', path: '/login/signin' },
+      { name: 'forgot-password', path: '/login/forgot-password' },
+      { name: 'change-password', path: '/login/change-password?token=not-a-real-token' },
+      { name: 'get-started', path: '/get-started' },
+    ],
+    { axe: true },
+  );
 });
 
 suite.journey('the grand admin: every table and the calls screen at 375 px', async ({ page, app }) => {
   await signIn(page, app.admin.email, app.admin.password);
-  await visitAll(page, 'superAdmin', adminTables);
+  await visitAll(page, 'superAdmin', adminTables, { axe: true });
 });
 
 suite.journey('the grand admin: every form and settings at 375 px', async ({ page, app }) => {
   await signIn(page, app.admin.email, app.admin.password);
-  await visitAll(page, 'superAdmin', adminForms());
+  await visitAll(page, 'superAdmin', adminForms(), { axe: true });
 });
 
 suite.journey('the grand admin: every project section at 375 px', async ({ page, app }) => {
   await signIn(page, app.admin.email, app.admin.password);
-  await visitAll(page, 'superAdmin', projectPages());
+  await visitAll(page, 'superAdmin', projectPages(), { axe: true });
 });
 
 suite.journey('the product owner: the project sections at 375 px', async ({ page }) => {
@@ -191,6 +206,7 @@ suite.journey('the product owner: the project sections at 375 px', async ({ page
     page,
     'client',
     projectPages().filter((p) => p.name !== 'project-tasks'),
+    { axe: true },
   );
 });
 

@@ -150,7 +150,8 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
       return next;
     });
 
-  const pager = (
+  // One page has no pager (admin §2), and then no empty strip under the rows either.
+  const pager = props.pageCount > 1 && (
     <Box p="sm">
       <Pagination
         page={props.page}

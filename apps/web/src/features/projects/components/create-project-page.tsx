@@ -91,7 +91,6 @@ export function CreateProjectPage() {
     <Select
       size="md"
       label={label}
-      placeholder="Choose"
       data={data}
       clearable
       searchable
