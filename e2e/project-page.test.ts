@@ -312,7 +312,8 @@ suite.journey(
     const pending = page.getByRole('region', { name: 'Pending invitations' });
     await pending.getByText('new.client@example.com', { exact: true }).waitFor();
     await expectNoA11yViolations(page, { exclude: ['[aria-label="Project updates"]'] });
-    await page.evaluate('document.querySelectorAll(".mantine-Notification-root").forEach((n) => n.remove())');
+    // The first toast closes by itself (3 s); the next 'Invitation sent' is the resend's own.
+    await page.getByText('Invitation sent', { exact: true }).waitFor({ state: 'detached' });
     await pending.getByRole('button', { name: 'Resend the invitation to new.client@example.com' }).click();
     await page.getByText('Invitation sent', { exact: true }).waitFor();
     await pending.getByRole('button', { name: 'Revoke the invitation to new.client@example.com' }).click();
@@ -335,7 +336,7 @@ suite.journey(
     const dialog = page.getByRole('dialog', { name: 'Invite a person' });
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByText('This field is required', { exact: true }).waitFor();
-    await dialog.getByRole('textbox', { name: 'Project' }).fill('Olivia');
+    await dialog.getByLabel('Project', { exact: true }).fill('Olivia');
     await page.getByRole('option', { name: 'Olivia Shop website' }).click();
     await dialog.getByLabel('E-mail').fill('second.client@example.com');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();

@@ -51,6 +51,8 @@ export const theme = createTheme({
     // a second banner landmark (axe landmark-no-duplicate-banner). A div keeps the layout and drops the
     // landmark, once for every Modal/Drawer (ModalBaseHeader passes `component` on to its Box).
     ModalHeader: { defaultProps: { component: 'div' } },
+    // A toast's close button has a name (axe button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });

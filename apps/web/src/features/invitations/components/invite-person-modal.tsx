@@ -93,6 +93,7 @@ export function InvitePersonModal({ project, opened, onClose }: InvitePersonModa
               <Text size="sm">They get an e-mail with a link to sign up as a client of the project.</Text>
               <Select
                 label="Project"
+                placeholder="Type to search projects"
                 required
                 searchable
                 data-autofocus
