@@ -336,7 +336,7 @@ suite.journey(
     const dialog = page.getByRole('dialog', { name: 'Invite a person' });
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByText('This field is required', { exact: true }).waitFor();
-    await dialog.getByLabel('Project', { exact: true }).fill('Olivia');
+    await dialog.getByLabel(/^Project/).fill('Olivia');
     await page.getByRole('option', { name: 'Olivia Shop website' }).click();
     await dialog.getByLabel('E-mail').fill('second.client@example.com');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();

@@ -49,7 +49,8 @@ export function FilterPanel({ activeCount, children }: FilterPanelProps) {
           )}
         </Group>
       </UnstyledButton>
-      <Collapse expanded={opened} id={id}>
+      {/* Only the user's own toggle animates; following the screen size does not. */}
+      <Collapse expanded={opened} id={id} transitionDuration={decided ? 200 : 0}>
         {children}
       </Collapse>
     </Paper>
