@@ -33,7 +33,7 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     NumberInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md', placeholder: 'Not set' } },
-    MultiSelect: { defaultProps: { size: 'md', placeholder: 'Not set' } },
+    MultiSelect: { defaultProps: { size: 'md' } },
     Textarea: { defaultProps: { size: 'md' } },
     DateInput: { defaultProps: { size: 'md' } },
     // A spinner is a live status: the role lets its aria-label ('Loading updates') reach screen readers,
