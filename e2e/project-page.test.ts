@@ -311,6 +311,10 @@ suite.journey(
     // The pending invitation is listed with Resend and Revoke (issue 13 §5).
     const pending = page.getByRole('region', { name: 'Pending invitations' });
     await pending.getByText('new.client@example.com', { exact: true }).waitFor();
+    await mkdir(join(artifactsDir, 'screens'), { recursive: true });
+    await pending.screenshot({
+      path: join(artifactsDir, 'screens', 'projectManager-pending-invitations-1280.png'),
+    });
     await expectNoA11yViolations(page, { exclude: ['[aria-label="Project updates"]'] });
     // The first toast closes by itself (3 s); the next 'Invitation sent' is the resend's own.
     await page.getByText('Invitation sent', { exact: true }).waitFor({ state: 'detached' });
