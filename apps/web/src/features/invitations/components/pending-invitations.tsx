@@ -19,6 +19,8 @@ export function PendingInvitations({ projectId }: { projectId: number }) {
   const resend = useResendInvitation(projectId);
   const revoke = useRevokeInvitation(projectId);
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
+  // Times are shown in the viewer's zone, and say which (issue 13 §4).
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   if (list.isPending) return null;
   if (list.isError)
@@ -53,7 +55,7 @@ export function PendingInvitations({ projectId }: { projectId: number }) {
                 {invitation.email}
               </Text>
               <Text size="xs" c="dimmed">
-                Link valid until {formatDateTime(invitation.expiresAt)}
+                Link valid until {formatDateTime(invitation.expiresAt, { timezone: zone })} ({zone})
               </Text>
             </div>
             <Group gap={6} wrap="nowrap">
