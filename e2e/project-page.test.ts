@@ -307,5 +307,48 @@ suite.journey(
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText('Invitation sent', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
+
+    // The pending invitation is listed with Resend and Revoke (issue 13 §5).
+    const pending = page.getByRole('region', { name: 'Pending invitations' });
+    await pending.getByText('new.client@example.com', { exact: true }).waitFor();
+    await mkdir(join(artifactsDir, 'screens'), { recursive: true });
+    await pending.screenshot({
+      path: join(artifactsDir, 'screens', 'projectManager-pending-invitations-1280.png'),
+    });
+    await expectNoA11yViolations(page, { exclude: ['[aria-label="Project updates"]'] });
+    // The first toast closes by itself (3 s); the next 'Invitation sent' is the resend's own.
+    await page.getByText('Invitation sent', { exact: true }).waitFor({ state: 'detached' });
+    await pending.getByRole('button', { name: 'Resend the invitation to new.client@example.com' }).click();
+    await page.getByText('Invitation sent', { exact: true }).waitFor();
+    await pending.getByRole('button', { name: 'Revoke the invitation to new.client@example.com' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await confirm
+      .getByText('Revoke the invitation to new.client@example.com? Its link will stop working.')
+      .waitFor();
+    await confirm.getByRole('button', { name: /yes/i }).click();
+    await page.getByText('Invitation revoked', { exact: true }).waitFor();
+    await pending.waitFor({ state: 'detached' });
+  },
+);
+
+suite.journey(
+  'an admin invites from the users table: the project is chosen, its pending invitations show',
+  async ({ page, app }) => {
+    await signIn(page, app.admin.email, app.admin.password);
+    await page.goto('/users-table');
+    await page.getByRole('button', { name: 'Invite a person' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a person' });
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.getByText('This field is required', { exact: true }).waitFor();
+    await dialog.getByLabel(/^Project/).fill('Olivia');
+    await page.getByRole('option', { name: 'Olivia Shop website' }).click();
+    await dialog.getByLabel('E-mail').fill('second.client@example.com');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Invitation sent', { exact: true }).waitFor();
+    await dialog
+      .getByRole('region', { name: 'Pending invitations' })
+      .getByText('second.client@example.com', { exact: true })
+      .waitFor();
+    await expectNoA11yViolations(page);
   },
 );

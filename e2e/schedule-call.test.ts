@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after } from 'node:test';
 import type { Page } from 'playwright-core';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, named, signIn } from './support/fixtures.ts';
 import { startMailbox } from './support/mailbox.ts';
+import { artifactsDir } from './support/paths.ts';
 import { seedDatabase } from './support/seed-db.ts';
 
 const PASSWORD = 'people-pass-123';
@@ -145,7 +148,15 @@ suite.journey(
     const { dialog } = await openFromPrompt(page, 'Schedule a call');
     await expectNoA11yViolations(page, A11Y);
     await dialog.locator('.mantine-Chip-label').nth(1).click();
-    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    // Full-screen on a phone, and Next stays on screen below any number of slots (issue 13 §3).
+    const next = dialog.getByRole('button', { name: 'Next', exact: true });
+    const box = await next.boundingBox();
+    assert.ok(box && box.y + box.height <= 740, `Next is on the first screen (bottom at ${box?.y} px)`);
+    const content = await page.locator('.mantine-Modal-content').boundingBox();
+    assert.ok(content && content.width >= 375 && content.x <= 0, 'the modal fills the phone');
+    await mkdir(join(artifactsDir, 'screens'), { recursive: true });
+    await page.screenshot({ path: join(artifactsDir, 'screens', 'client-schedule-call-modal-375.png') });
+    await next.click();
     await dialog.getByText('Are you sure?', { exact: true }).waitFor();
     await expectNoA11yViolations(page, A11Y);
     await dialog.getByRole('button', { name: 'Back to date and time' }).click();

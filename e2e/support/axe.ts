@@ -29,13 +29,12 @@ export async function expectNoA11yViolations(page: Page, options: AxeOptions = {
   // page's colours: let finite animations and transitions end first (spinners loop forever: ignored).
   // A transition may start on the next frame after the click that caused it: give it time to begin.
   await page.waitForTimeout(300);
-  await page
-    .waitForFunction(
-      "document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)",
-      undefined,
-      { timeout: 3000 },
-    )
-    .catch(() => undefined);
+  // Polled with page.evaluate: waitForFunction's polling evaluates a string with eval, which the app's CSP
+  // refuses (an EvalError in the page when the first check is false).
+  const settled =
+    "document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)";
+  const until = Date.now() + 3000;
+  while (Date.now() < until && !(await page.evaluate<boolean>(settled))) await page.waitForTimeout(50);
   let builder = new AxeBuilder({ page });
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);

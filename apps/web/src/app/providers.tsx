@@ -1,7 +1,8 @@
 import { TOAST_AUTO_CLOSE_MS } from '@dd/domain';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { sessionQueryKey } from '../features/auth/api/get-session.ts';
 import { onUnauthorized } from '../lib/api-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
@@ -11,8 +12,18 @@ const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
 
+// Every modal is full-screen on a phone (issue 13 §3), through Mantine's own fullScreen.
+const phoneTheme = mergeThemeOverrides(theme, {
+  components: {
+    Modal: { defaultProps: { fullScreen: true, radius: 0, transitionProps: { transition: 'fade' } } },
+  },
+});
+
 /** `queryClient` is made by main.tsx before the first render, so the first screen's data can load early. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const phone = useMediaQuery('(max-width: 575px)', false, { getInitialValueInEffect: false });
+  const activeTheme = useMemo(() => (phone ? phoneTheme : theme), [phone]);
+
   useEffect(() => {
     // A signed-in call answering 401 means the session ended elsewhere (logout in another tab, token
     // revoked by a password change): re-check it, and the guards take the visitor to sign-in.
@@ -23,7 +34,11 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   }, [queryClient]);
 
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={activeTheme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <Suspense fallback={null}>
         <Notifications position="bottom-left" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} zIndex={1000} />
       </Suspense>

@@ -28,15 +28,31 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
+    // One input size (and with it one label size) in every form and filter (issue 13 §6).
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
+    NumberInput: { defaultProps: { size: 'md' } },
+    Select: { defaultProps: { size: 'md', placeholder: 'Not set' } },
+    MultiSelect: { defaultProps: { size: 'md' } },
+    Textarea: { defaultProps: { size: 'md' } },
+    DateInput: { defaultProps: { size: 'md' } },
     // A spinner is a live status: the role lets its aria-label ('Loading updates') reach screen readers,
     // which a bare span with aria-label may not (axe aria-prohibited-attr).
     Loader: { defaultProps: { role: 'status' } },
+    // One label size in every form, whatever the input's own size (issue 13 §6: a form mixed md and sm).
+    InputWrapper: {
+      styles: { label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 600, marginBottom: 4 } },
+    },
+    // Links read as brand text, underlined on hover only (not the browser's underlined blue).
+    Anchor: { defaultProps: { underline: 'hover', fw: 500 } },
+    Badge: { defaultProps: { color: 'brand' } },
+    Pagination: { defaultProps: { color: 'brand' } },
     // Mantine renders a modal's and a drawer's header as <header>; inside a role="dialog" section that is
     // a second banner landmark (axe landmark-no-duplicate-banner). A div keeps the layout and drops the
     // landmark, once for every Modal/Drawer (ModalBaseHeader passes `component` on to its Box).
     ModalHeader: { defaultProps: { component: 'div' } },
+    // A toast's close button has a name (axe button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });

@@ -6,6 +6,12 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createInvitation, loadProjectRef } from '../../modules/invitations/create-invitation.ts';
 import { findOpenInvitation, invalidInvitation } from '../../modules/invitations/invitation-tokens.ts';
+import {
+  listPendingInvitations,
+  loadOpenInvitation,
+  resendInvitation,
+  revokeInvitation,
+} from '../../modules/invitations/manage-invitations.ts';
 import { registerInvitedUser } from '../../modules/invitations/register-invited.ts';
 import { getUserDocument } from '../../modules/users/get-user.ts';
 import { perEmailLimit } from '../password/rate-limits.ts';
@@ -21,6 +27,8 @@ const createBody = z.object({
   }),
 });
 const tokenQuery = z.object({ token: z.string().trim().min(1, FALLBACK_MESSAGES.required).max(200) });
+const searchQuery = z.object({ filter: z.object({ project_id: idField }) });
+const idParams = z.object({ id: idField });
 const registerBody = z.object({
   data: z.object({ type: z.literal('user').optional(), attributes: invitedSignUpSchema }),
 });
@@ -59,6 +67,95 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
           attributes: { email, 'project-id': project.id, 'mail-status': status },
         },
       });
+    },
+  );
+
+  // Pending invitations, resend and revoke (issue 13 §5): whoever may invite to the project
+  // ('project:manage-team', as for POST /invitation/create) may see and manage its invitations.
+  app.get(
+    '/invitation/search',
+    {
+      schema: {
+        tags: ['invitation'],
+        summary: "A project's pending invitations (unused and unexpired), newest first",
+        querystring: searchQuery,
+      },
+    },
+    async (request) => {
+      const project = await loadProjectRef(app.db, request.query.filter.project_id);
+      app.authorize(request, 'project:manage-team', project);
+      const rows = await listPendingInvitations(app.db, project.id, app.config.now());
+      return {
+        data: rows.map((row) => ({
+          type: 'invitation',
+          id: String(row.id),
+          attributes: {
+            email: row.email,
+            'project-id': row.projectId,
+            'invited-by': row.invitedBy,
+            created: row.createdAt.toISOString(),
+            'expires-at': row.expiresAt.toISOString(),
+          },
+        })),
+        meta: { count: rows.length },
+      };
+    },
+  );
+
+  app.post(
+    '/invitation/:id/resend',
+    {
+      schema: {
+        tags: ['invitation'],
+        summary: 'Send an invitation again with a new link; the link sent before stops working',
+        params: idParams,
+      },
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+    },
+    async (request) => {
+      const invitation = await loadOpenInvitation(app.db, request.params.id);
+      const project = await loadProjectRef(app.db, invitation.projectId);
+      const actor = app.authorize(request, 'project:manage-team', project);
+      const [inviter] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
+      const { mail, expiresAt } = await resendInvitation(app.db, {
+        invitation,
+        project,
+        invitedBy: { id: actor.id, name: inviter?.name ?? app.config.productName },
+        now: app.config.now(),
+        publicUrl: app.config.publicUrl,
+        productName: app.config.productName,
+      });
+      const status = await app.mailer.send(mail);
+      return {
+        data: {
+          type: 'invitation',
+          id: String(invitation.id),
+          attributes: {
+            email: invitation.email,
+            'project-id': project.id,
+            'expires-at': expiresAt.toISOString(),
+            'mail-status': status,
+          },
+        },
+      };
+    },
+  );
+
+  app.delete(
+    '/invitation/:id',
+    {
+      schema: {
+        tags: ['invitation'],
+        summary: 'Revoke a pending invitation: its link stops working',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const invitation = await loadOpenInvitation(app.db, request.params.id);
+      const project = await loadProjectRef(app.db, invitation.projectId);
+      app.authorize(request, 'project:manage-team', project);
+      await revokeInvitation(app.db, invitation.id);
+      return reply.status(204).send();
     },
   );
 

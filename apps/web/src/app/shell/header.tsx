@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../lib/ui/logo.tsx';
-import { ChevronDown, HeaderLink, MENU_LABELS, useMenu, useSignOut } from './use-menu.tsx';
+import { ChevronDown, HeaderLink, MENU_LABELS, NavIcon, useMenu, useSignOut } from './use-menu.tsx';
 import './shell.css';
 
 // Popover and drawer code loads apart from the first screen: it keeps the initial bundle in budget.
@@ -60,6 +60,7 @@ function DesktopMenu() {
       {signedIn ? (
         <li>
           <button type="button" className="dd-nav-link dd-reset-button" onClick={signOut} disabled={pending}>
+            <NavIcon to="sign-out" />
             {MENU_LABELS.signOut}
           </button>
         </li>
@@ -120,10 +121,11 @@ export function Header() {
   const { pathname } = useLocation();
   const logoOnly = pathname === '/login' || pathname.startsWith('/login/');
   // Phones always get the burger; the longer admin menu (with CALLS, about 1,030 px) needs a wide row.
-  const collapseBelow = useMenu().isAdmin ? 'lg' : 'sm';
+  const { isAdmin } = useMenu();
+  const collapseBelow = isAdmin ? 'lg' : 'sm';
 
   return (
-    <header className="dd-header">
+    <header className={isAdmin ? 'dd-header dd-header--admin' : 'dd-header'}>
       <Container size="xl" h="100%" px={{ base: 'md', sm: 'lg' }}>
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Logo />

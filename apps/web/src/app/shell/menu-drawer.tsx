@@ -1,7 +1,7 @@
 import { Button, CloseButton, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CREATE_ITEMS, HeaderLink, MENU_LABELS, useMenu, useSignOut } from './use-menu.tsx';
+import { CREATE_ITEMS, HeaderLink, MENU_LABELS, NavIcon, useMenu, useSignOut } from './use-menu.tsx';
 
 function DrawerSection({ title, children }: { title?: string; children: ReactNode }) {
   return (
@@ -71,6 +71,7 @@ export function MenuDrawer({ id, opened, onClose }: { id: string; opened: boolea
                     onClick={signOut}
                     disabled={pending}
                   >
+                    <NavIcon to="sign-out" />
                     {MENU_LABELS.signOut}
                   </button>
                 ) : (

@@ -1,4 +1,17 @@
 import { can, LABELS } from '@dd/domain';
+import {
+  IconBuilding,
+  IconFolders,
+  IconLogin2,
+  IconLogout2,
+  IconMail,
+  IconPhone,
+  IconPlus,
+  IconSettings,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { toActor, useSession } from '../../features/auth/api/get-session.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
@@ -47,6 +60,31 @@ export function useSignOut() {
   return { signOut, pending: logout.isPending };
 }
 
+type IconType = ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
+
+/** An icon beside each navigation entry (issue 13 §6), by its target; the label stays the name. */
+const NAV_ICONS: Record<string, IconType> = {
+  '/project-settings': IconSettings,
+  '/users-table': IconUsers,
+  '/teams-table': IconUsersGroup,
+  '/companies-table': IconBuilding,
+  '/mail-outbox': IconMail,
+  '/projects-table': IconFolders,
+  '/': IconFolders,
+  '/calls': IconPhone,
+  '/login/signin': IconLogin2,
+  'sign-out': IconLogout2,
+  '/create-user': IconPlus,
+  '/create-company': IconPlus,
+  '/create-team': IconPlus,
+  '/create-project': IconPlus,
+};
+
+export function NavIcon({ to }: { to: string }) {
+  const Icon = NAV_ICONS[to];
+  return Icon ? <Icon size={18} stroke={1.8} aria-hidden /> : null;
+}
+
 export function HeaderLink({
   entry,
   className,
@@ -58,6 +96,7 @@ export function HeaderLink({
 }) {
   return (
     <NavLink to={entry.to} end className={className} onClick={onClick}>
+      <NavIcon to={entry.to} />
       {entry.label}
     </NavLink>
   );

@@ -1,6 +1,7 @@
 import {
   Box,
   Button,
+  Group,
   Paper,
   Skeleton,
   Stack,
@@ -110,7 +111,10 @@ function sortState(sort: string, field: string): 'ascending' | 'descending' | 'n
   return 'none';
 }
 
-/** A paged, sortable table with skeleton rows, an empty state and an expandable row for hidden columns. */
+/**
+ * A paged, sortable table with skeleton rows, an empty state and an expandable row for hidden columns;
+ * on a phone (≤ 575 px) a list of stacked cards with the same states, details and actions.
+ */
 export function PagedTable<T>(props: PagedTableProps<T>) {
   const { width } = useViewportSize();
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
@@ -145,6 +149,93 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
       else next.add(key);
       return next;
     });
+
+  // One page has no pager (admin §2), and then no empty strip under the rows either.
+  const pager = props.pageCount > 1 && (
+    <Box p="sm">
+      <Pagination
+        page={props.page}
+        pageCount={props.pageCount}
+        onChange={props.onPage}
+        label={`${props.label} pages`}
+      />
+    </Box>
+  );
+
+  // A phone gets one stacked card per row (issue 13 §3): no table wider than the screen. A card has room
+  // for the columns a tablet shows; the rest wait behind 'Show details'.
+  if (width > 0 && width <= 575) {
+    const onCard = props.columns.filter((c) => c.hideAt === undefined || c.hideAt <= 768);
+    const behind = props.columns.filter((c) => !onCard.includes(c));
+    return (
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} aria-busy={props.loading}>
+        {props.loading && (
+          <Stack p="sm" gap="sm">
+            {Array.from({ length: 5 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+              <Skeleton key={`skeleton-${i}`} height={48} radius="sm" data-testid="skeleton-row" />
+            ))}
+          </Stack>
+        )}
+        {!props.loading && props.error && (
+          <Stack align="center" gap="xs" py="lg" role="alert">
+            <Text c="red.9">{`${props.label} could not be loaded.`}</Text>
+            {props.onRetry && (
+              <Button size="xs" variant="light" onClick={props.onRetry}>
+                Retry
+              </Button>
+            )}
+          </Stack>
+        )}
+        {!props.loading && !props.error && !pastEnd && props.rows.length === 0 && (
+          <Text c="dimmed" ta="center" py="lg">
+            {props.emptyText}
+          </Text>
+        )}
+        {!props.loading && !props.error && props.rows.length > 0 && (
+          <Box component="ul" aria-label={props.label} className="dd-cards">
+            {props.rows.map((row) => {
+              const key = props.rowKey(row);
+              const open = expanded.has(key);
+              const shown = open ? props.columns : onCard;
+              return (
+                <li key={key} className="dd-cards__item">
+                  <Box component="dl" m={0}>
+                    {shown.map((c) => (
+                      <div key={c.key} className="dd-cards__pair">
+                        <Text component="dt" fw={700} fz="sm">
+                          {c.header}
+                        </Text>
+                        <Text component="dd" fz="sm" m={0}>
+                          {c.render(row)}
+                        </Text>
+                      </div>
+                    ))}
+                  </Box>
+                  <Group justify="space-between" mt={6} wrap="nowrap">
+                    {behind.length > 0 ? (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        aria-expanded={open}
+                        onClick={() => toggle(key)}
+                      >
+                        {open ? 'Hide details' : 'Show details'}
+                      </Button>
+                    ) : (
+                      <span />
+                    )}
+                    {props.actions?.(row)}
+                  </Group>
+                </li>
+              );
+            })}
+          </Box>
+        )}
+        {pager}
+      </Paper>
+    );
+  }
 
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
@@ -278,14 +369,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
           </Table.Tbody>
         </Table>
       </Box>
-      <Box p="sm">
-        <Pagination
-          page={props.page}
-          pageCount={props.pageCount}
-          onChange={props.onPage}
-          label={`${props.label} pages`}
-        />
-      </Box>
+      {pager}
     </Paper>
   );
 }

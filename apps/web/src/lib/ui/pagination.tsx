@@ -31,7 +31,7 @@ function PageButton(props: {
         justifyContent: 'center',
         borderRadius: 6,
         border: '1px solid var(--mantine-color-gray-4)',
-        background: props.current ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-white)',
+        background: props.current ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-white)',
         color: props.current ? 'var(--mantine-color-white)' : 'var(--mantine-color-dark-7)',
         opacity: props.disabled ? 0.5 : 1,
         fontWeight: 600,

@@ -1,4 +1,4 @@
-import { CALL_STATUSES, type CallStatus, can } from '@dd/domain';
+import { CALL_STATUSES, type CallStatus, can, FALLBACK_MESSAGES } from '@dd/domain';
 import {
   Alert,
   Badge,
@@ -12,12 +12,13 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { DateField } from '../../../lib/ui/date-range-inputs.tsx';
+import { activeFilterCount, FilterPanel } from '../../../lib/ui/filter-panel.tsx';
 import { toActor, useSession } from '../../auth/api/get-session.ts';
 import { browserTimezone, useScheduleCallCaller } from '../../project-page/api/schedule-call-caller.ts';
 import { type CallsQuery, type StaffCall, useCalls } from '../api/search-calls.ts';
@@ -83,30 +84,36 @@ function CallsList({ zone }: { zone: string }) {
             { value: 'past', label: 'Past' },
           ]}
         />
-        <Select
-          label="State"
-          w={200}
-          clearable
-          placeholder="Any state"
-          value={status}
-          onChange={(v) => reset(setStatus)((v as CallStatus | null) ?? null)}
-          data={CALL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-        />
-        <TextInput
-          label="From"
-          type="date"
-          w={160}
-          value={from}
-          onChange={(e) => reset(setFrom)(e.currentTarget.value)}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          w={160}
-          value={to}
-          onChange={(e) => reset(setTo)(e.currentTarget.value)}
-        />
       </Group>
+      {/* State and dates wait behind 'Filters' on a phone (issue 13 §3). */}
+      <FilterPanel activeCount={activeFilterCount({ status: status ?? '', from, to })}>
+        <Group gap="sm" align="flex-start" wrap="wrap" mt="sm">
+          <Select
+            label="State"
+            w={200}
+            clearable
+            placeholder="Any state"
+            value={status}
+            onChange={(v) => reset(setStatus)((v as CallStatus | null) ?? null)}
+            data={CALL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          />
+          <DateField
+            label="From"
+            w={170}
+            value={from}
+            maxDate={to || undefined}
+            onChange={(v) => reset(setFrom)(v)}
+          />
+          <DateField
+            label="To"
+            w={170}
+            value={to}
+            minDate={from || undefined}
+            error={from && to && to < from ? FALLBACK_MESSAGES.toBeforeFrom : undefined}
+            onChange={(v) => reset(setTo)(v)}
+          />
+        </Group>
+      </FilterPanel>
       <Text size="sm" c="dimmed">
         Times in your timezone: {zone}
       </Text>

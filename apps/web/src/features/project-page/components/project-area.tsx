@@ -1,7 +1,7 @@
 import { can } from '@dd/domain';
 import { Alert, Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useActor } from '../../auth/api/get-session.ts';
 import { type ProjectView, useProject } from '../api/get-project.ts';
@@ -57,13 +57,13 @@ export function ProjectArea({ children }: { children: (project: ProjectView) => 
         onChange={(value) => value && navigate(`/project/${value}/${id}`)}
         keepMounted={false}
       >
-        <Tabs.List aria-label="Project sections" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+        <ScrollingTabList section={section}>
           {sections.map((s) => (
             <Tabs.Tab key={s.value} value={s.value}>
               {s.label}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollingTabList>
       </Tabs>
       {sectionReady ? (
         children(project.data)
@@ -73,5 +73,58 @@ export function ProjectArea({ children }: { children: (project: ProjectView) => 
         </Center>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The tab strip scrolls sideways on a phone: the selected tab is scrolled into view, and a fade with an
+ * arrow on the side that has more tabs shows that it scrolls (issue 13 §3).
+ */
+function ScrollingTabList({ section, children }: { section: string; children: ReactNode }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const left = list.scrollLeft > 1;
+    const right = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+    setMore((prev) => (prev.left === left && prev.right === right ? prev : { left, right }));
+  }, []);
+  useEffect(() => {
+    const list = listRef.current;
+    if (!section) return;
+    const selected = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (list && selected) {
+      // Only the strip scrolls, never the page.
+      const target = selected.offsetLeft - (list.clientWidth - selected.offsetWidth) / 2;
+      list.scrollLeft = Math.max(0, target);
+    }
+    measure();
+  }, [section, measure]);
+  useEffect(() => {
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure]);
+  return (
+    <div
+      className="dd-tabstrip"
+      data-more-left={more.left || undefined}
+      data-more-right={more.right || undefined}
+    >
+      <Tabs.List
+        ref={listRef}
+        aria-label="Project sections"
+        onScroll={measure}
+        style={{ overflowX: 'auto', flexWrap: 'nowrap', scrollbarWidth: 'none' }}
+      >
+        {children}
+      </Tabs.List>
+      <span className="dd-tabstrip__more dd-tabstrip__more--left" aria-hidden="true">
+        ‹
+      </span>
+      <span className="dd-tabstrip__more dd-tabstrip__more--right" aria-hidden="true">
+        ›
+      </span>
+    </div>
   );
 }

@@ -2,14 +2,15 @@ import { can, isRole, LABELS, ROLE_LABELS } from '@dd/domain';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useProductLabel } from '../../../lib/app-config.ts';
+import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
+import { PendingInvitations } from '../../invitations/components/pending-invitations.tsx';
 import type { Person, ProjectView } from '../api/get-project.ts';
-import { PersonAvatar } from './person-avatar.tsx';
 import { TeamEditor } from './team-editor.tsx';
 
 // The invitation form loads when a team editor first opens it.
 const InvitePersonModal = lazy(async () => ({
-  default: (await import('./invite-person-modal.tsx')).InvitePersonModal,
+  default: (await import('../../invitations/components/invite-person-modal.tsx')).InvitePersonModal,
 }));
 
 function Member({ person, role }: { person: Person; role: string }) {
@@ -114,13 +115,13 @@ export function ProjectTeam({ project }: { project: ProjectView }) {
         {inviting !== null && (
           <Suspense fallback={null}>
             <InvitePersonModal
-              projectId={project.id}
-              projectTitle={project.title}
+              project={{ id: project.id, title: project.title }}
               opened={inviting}
               onClose={() => setInviting(false)}
             />
           </Suspense>
         )}
+        {mayEdit && <PendingInvitations projectId={project.id} />}
         {mayEdit ? <TeamEditor key={project.id} project={project} /> : <TeamList project={project} />}
       </Stack>
     </Paper>

@@ -3,11 +3,11 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title, Typogr
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useMemo } from 'react';
 import { renderMarkdown } from '../../../lib/render-markdown.ts';
+import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
 import { type ProjectUpdate, useProjectUpdates } from '../api/get-project-updates.ts';
 import { NewUpdateModal } from './new-update-modal.tsx';
-import { PersonAvatar } from './person-avatar.tsx';
 import { ScheduleCallPrompt } from './schedule-call/schedule-call-prompt.tsx';
 
 // The relative date's exact time, naming the viewer's zone (issue 13 §4).

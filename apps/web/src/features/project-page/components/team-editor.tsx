@@ -2,13 +2,13 @@ import { LABELS, MESSAGES, ROLE_LABELS, type TeamMemberRole } from '@dd/domain';
 import { Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useDefaultAccountManagerId } from '../api/get-default-account-manager.ts';
 import type { Person, ProjectView } from '../api/get-project.ts';
 import { useReminderSettings } from '../api/get-reminder-settings.ts';
 import { useTeamCandidates } from '../api/get-team-candidates.ts';
 import { useSaveProjectTeam } from '../api/save-project-team.ts';
 import { AddTeamMemberModal, MEMBER_ROLE_WORDS } from './add-team-member-modal.tsx';
-import { PersonAvatar } from './person-avatar.tsx';
 import { ReminderSwitch } from './reminder-switch.tsx';
 
 const ids = (people: Person[]) => people.map((p) => String(p.id));

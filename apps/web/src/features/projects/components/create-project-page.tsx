@@ -88,15 +88,7 @@ export function CreateProjectPage() {
   });
 
   const one = (name: keyof FormValues, label: string, data: Array<{ value: string; label: string }>) => (
-    <Select
-      size="md"
-      label={label}
-      placeholder="Choose"
-      data={data}
-      clearable
-      searchable
-      {...form.getInputProps(name)}
-    />
+    <Select size="md" label={label} data={data} clearable searchable {...form.getInputProps(name)} />
   );
   const many = (name: keyof FormValues, label: string, data: Array<{ value: string; label: string }>) => (
     <MultiSelect

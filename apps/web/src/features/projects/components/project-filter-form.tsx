@@ -1,19 +1,9 @@
 import { LABELS, type ProjectFilter, projectFilterSchema } from '@dd/domain';
-import {
-  Button,
-  Collapse,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDisclosure } from '@mantine/hooks';
 import { todayIso } from '../../../lib/today.ts';
 import { DateRangeInputs } from '../../../lib/ui/date-range-inputs.tsx';
+import { activeFilterCount, FilterPanel } from '../../../lib/ui/filter-panel.tsx';
 import { useProjectLookups } from '../api/get-project-lookups.ts';
 
 export type ProjectFilterValues = {
@@ -43,9 +33,11 @@ type Props = {
   onSearch: (filter: ProjectFilter, values: ProjectFilterValues) => void;
 };
 
-/** The project filter (admin §2): a collapsible panel, open by default; no future dates; To not before From. */
+/**
+ * The project filter (admin §2): a collapsible panel, open by default (closed on a phone, issue 13 §3);
+ * no future dates; To not before From.
+ */
 export function ProjectFilterForm({ initial, onSearch }: Props) {
-  const [opened, { toggle }] = useDisclosure(true);
   const { states, sizes } = useProjectLookups();
   const form = useForm<ProjectFilterValues>({ mode: 'controlled', initialValues: initial });
 
@@ -59,67 +51,62 @@ export function ProjectFilterForm({ initial, onSearch }: Props) {
   });
 
   return (
-    <Paper withBorder radius="md" p="md" mb="md">
-      <UnstyledButton onClick={toggle} aria-expanded={opened} aria-controls="project-filter" fw={700}>
-        {opened ? '▾' : '▸'} Filter
-      </UnstyledButton>
-      <Collapse expanded={opened} id="project-filter">
-        <form onSubmit={submit} aria-label="Project filter">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mt="sm">
-            <TextInput label="Title" {...form.getInputProps('title')} />
-            <NumberInput
-              size="md"
-              label="Id"
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
-              hideControls
-              {...form.getInputProps('id')}
-            />
-            <TextInput label="Client" {...form.getInputProps('client')} />
-            <TextInput label="Phone" {...form.getInputProps('phone')} />
-            <Select
-              size="md"
-              label="Status"
-              data={states}
-              clearable
-              value={form.values.status || null}
-              onChange={(value) => form.setFieldValue('status', value ?? '')}
-              error={form.errors.status}
-            />
-            <Select
-              size="md"
-              label="Size"
-              data={sizes}
-              clearable
-              value={form.values.size || null}
-              onChange={(value) => form.setFieldValue('size', value ?? '')}
-              error={form.errors.size}
-            />
-            <DateRangeInputs
-              fromLabel="Created From"
-              toLabel="Created To"
-              from={form.getInputProps('createdFrom')}
-              to={form.getInputProps('createdTo')}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="md">
-            <Button
-              variant="default"
-              onClick={() => {
-                const empty = Object.fromEntries(
-                  PROJECT_FILTER_KEYS.map((k) => [k, '']),
-                ) as ProjectFilterValues;
-                form.setValues(empty);
-                onSearch({}, empty);
-              }}
-            >
-              RESET
-            </Button>
-            <Button type="submit">{LABELS.buttons.search}</Button>
-          </Group>
-        </form>
-      </Collapse>
-    </Paper>
+    <FilterPanel activeCount={activeFilterCount(initial)}>
+      <form onSubmit={submit} aria-label="Project filter">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mt="sm">
+          <TextInput label="Title" {...form.getInputProps('title')} />
+          <NumberInput
+            size="md"
+            label="Id"
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            {...form.getInputProps('id')}
+          />
+          <TextInput label="Client" {...form.getInputProps('client')} />
+          <TextInput label="Phone" {...form.getInputProps('phone')} />
+          <Select
+            size="md"
+            label="Status"
+            data={states}
+            clearable
+            value={form.values.status || null}
+            onChange={(value) => form.setFieldValue('status', value ?? '')}
+            error={form.errors.status}
+          />
+          <Select
+            size="md"
+            label="Size"
+            data={sizes}
+            clearable
+            value={form.values.size || null}
+            onChange={(value) => form.setFieldValue('size', value ?? '')}
+            error={form.errors.size}
+          />
+          <DateRangeInputs
+            fromLabel="Created From"
+            toLabel="Created To"
+            from={form.getInputProps('createdFrom')}
+            to={form.getInputProps('createdTo')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button
+            variant="default"
+            onClick={() => {
+              const empty = Object.fromEntries(
+                PROJECT_FILTER_KEYS.map((k) => [k, '']),
+              ) as ProjectFilterValues;
+              form.setValues(empty);
+              onSearch({}, empty);
+            }}
+          >
+            RESET
+          </Button>
+          <Button type="submit">{LABELS.buttons.search}</Button>
+        </Group>
+      </form>
+    </FilterPanel>
   );
 }

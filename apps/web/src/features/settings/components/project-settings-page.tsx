@@ -1,6 +1,7 @@
 import { initials, MESSAGES, SETTING_UNSET_VALUE } from '@dd/domain';
 import {
   Alert,
+  Anchor,
   Avatar,
   Button,
   Card,
@@ -123,15 +124,17 @@ function ProfileCard({ query }: { query: ReturnType<typeof useUserProfile> }) {
   return (
     <Card withBorder aria-label="Chosen account manager">
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <Avatar src={user.avatar} alt="" size={64} radius="xl" color="blue">
+        <Avatar src={user.avatar} alt="" size={64} radius="xl" color="brand">
           {initials(user.name)}
         </Avatar>
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={600}>{user.name}</Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            Email: {user.email ? <a href={`mailto:${user.email}`}>{user.email}</a> : '—'}
+            Email: {user.email ? <Anchor href={`mailto:${user.email}`}>{user.email}</Anchor> : '—'}
           </Text>
-          <Text size="sm">Phone: {user.phone ? <a href={`tel:${user.phone}`}>{user.phone}</a> : '—'}</Text>
+          <Text size="sm">
+            Phone: {user.phone ? <Anchor href={`tel:${user.phone}`}>{user.phone}</Anchor> : '—'}
+          </Text>
         </Stack>
       </Group>
     </Card>

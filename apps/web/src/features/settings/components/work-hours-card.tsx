@@ -10,12 +10,12 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { DateField } from '../../../lib/ui/date-range-inputs.tsx';
 import { useWorkHoursSettings } from '../api/get-work-hours-settings.ts';
 import { useSaveWorkHoursSettings } from '../api/save-work-hours-settings.ts';
 
@@ -125,7 +125,7 @@ export function WorkHoursCard() {
                         <Select
                           key={edge}
                           aria-label={`${name} period ${i + 1} ${edge}`}
-                          w={100}
+                          w={120}
                           data={TIMES}
                           value={period[edge]}
                           allowDeselect={false}
@@ -173,13 +173,7 @@ export function WorkHoursCard() {
               Days off
             </Title>
             <Group gap="xs" align="flex-end" wrap="wrap">
-              <TextInput
-                label="Day off"
-                type="date"
-                w={170}
-                value={newDayOff}
-                onChange={(e) => setNewDayOff(e.currentTarget.value)}
-              />
+              <DateField label="Day off" w={170} value={newDayOff} onChange={setNewDayOff} />
               <Button
                 variant="light"
                 disabled={!newDayOff || current.daysOff.includes(newDayOff)}

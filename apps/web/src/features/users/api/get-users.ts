@@ -5,6 +5,8 @@ import { api, type Resource } from '../../../lib/api-client.ts';
 export type UserRow = {
   id: number;
   name: string;
+  /** The user's picture URL, or null (initials then). */
+  avatar: string | null;
   login: string;
   email: string;
   phone: string;
@@ -30,6 +32,7 @@ function toRow(u: Resource): UserRow {
   return {
     id: Number(u.id),
     name: text(u.name),
+    avatar: text(u.avatar) || null,
     login: text(u.login),
     email: text(u.email),
     phone: text(u.phone),

@@ -1,8 +1,9 @@
 import { LABELS, ROLE_LABELS, ROLES, type UserFilter, userFilterSchema } from '@dd/domain';
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { todayIso } from '../../../lib/today.ts';
 import { DateRangeInputs } from '../../../lib/ui/date-range-inputs.tsx';
+import { activeFilterCount, FilterPanel } from '../../../lib/ui/filter-panel.tsx';
 
 export const USER_FILTER_KEYS = [
   'name',
@@ -21,7 +22,7 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role
 
 type Props = { initial: UserFilterValues; onSearch: (filter: UserFilter, values: UserFilterValues) => void };
 
-/** The users filter form (admin §2): Registered From/To at most today, To not before From; SEARCH. */
+/** The users filter form (admin §2), collapsible behind 'Filters' (issue 13 §3): Registered From/To at most today, To not before From; SEARCH. */
 export function UserFilterForm({ initial, onSearch }: Props) {
   const form = useForm<UserFilterValues>({ mode: 'controlled', initialValues: initial });
   const submit = form.onSubmit((values) => {
@@ -33,9 +34,9 @@ export function UserFilterForm({ initial, onSearch }: Props) {
     onSearch(parsed.data, values);
   });
   return (
-    <Paper withBorder radius="md" p="md" mb="md">
+    <FilterPanel activeCount={activeFilterCount(initial)}>
       <form onSubmit={submit} aria-label="User filter">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} mt="sm">
           <TextInput label="Search Name" {...form.getInputProps('name')} />
           <TextInput label="Email" {...form.getInputProps('email')} />
           <NumberInput
@@ -70,6 +71,6 @@ export function UserFilterForm({ initial, onSearch }: Props) {
           <Button type="submit">{LABELS.buttons.search}</Button>
         </Group>
       </form>
-    </Paper>
+    </FilterPanel>
   );
 }

@@ -7,21 +7,37 @@ import {
 } from '@dd/domain';
 import { ActionIcon, Anchor, Button, Container, Group, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useProductLabel } from '../../../lib/app-config.ts';
 import { todayIso } from '../../../lib/today.ts';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useDeactivateUser } from '../api/deactivate-user.ts';
 import { type UserRow, useUsers } from '../api/get-users.ts';
 import { USER_FILTER_KEYS, UserFilterForm, type UserFilterValues } from './user-filter-form.tsx';
 
+// The invitation form loads when it is first opened.
+const InvitePersonModal = lazy(async () => ({
+  default: (await import('../../invitations/components/invite-person-modal.tsx')).InvitePersonModal,
+}));
+
 function columns(product: string): Column<UserRow>[] {
   return [
     { key: 'id', header: 'ID', sortField: 'id', render: (u) => u.id },
-    { key: 'name', header: 'Name', sortField: 'name', render: (u) => u.name },
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'name',
+      render: (u) => (
+        <Group gap="xs" wrap="nowrap">
+          <PersonAvatar name={u.name || u.login} avatar={u.avatar} size={28} />
+          <span>{u.name}</span>
+        </Group>
+      ),
+    },
     {
       key: 'email',
       header: 'Email',
@@ -68,12 +84,16 @@ export function UsersTablePage() {
   const deactivate = useDeactivateUser();
   const session = useSession();
   const [pending, setPending] = useState<UserRow | null>(null);
+  const [inviting, setInviting] = useState<boolean | null>(null);
 
   return (
     <Container size="xl" py="lg">
       <Group justify="space-between" align="center" mb="md" wrap="wrap">
         <Title order={1}>{LABELS.tables.users}</Title>
         <Group gap="md">
+          <Button size="compact-sm" variant="light" onClick={() => setInviting(true)}>
+            Invite a person
+          </Button>
           <Anchor component={Link} to="/mail-outbox" size="sm">
             Mail outbox
           </Anchor>
@@ -126,6 +146,11 @@ export function UsersTablePage() {
           </Group>
         )}
       />
+      {inviting !== null && (
+        <Suspense fallback={null}>
+          <InvitePersonModal opened={inviting} onClose={() => setInviting(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         opened={pending !== null}
         message={pending ? confirmDeactivateUser(pending.name || pending.login) : ''}

@@ -271,7 +271,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
                   <WorkHoursNote timezone={timezone} enabled={opened} />
                 </>
               )}
-              <Group justify="flex-end">
+              <Group justify="flex-end" className="dd-modal-footer">
                 <Button variant="default" onClick={close}>
                   Cancel
                 </Button>
@@ -300,7 +300,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
               </Text>
               {blacklisted && <Alert color="yellow">{RATE_AND_BUDGET_NOTE}</Alert>}
               {refusal && <Alert color="red">{refusal}</Alert>}
-              <Group justify="flex-end">
+              <Group justify="flex-end" className="dd-modal-footer">
                 {!small && (
                   <Button variant="default" onClick={back}>
                     Back
@@ -319,7 +319,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
                 Your discovery call is booked for <b>{longDateTime(slot.start, timezone)}</b> ({timezone}). We
                 sent you an e-mail with a calendar invite.
               </Text>
-              <Group justify="flex-end">
+              <Group justify="flex-end" className="dd-modal-footer">
                 <Button onClick={close}>Close</Button>
               </Group>
             </Stack>

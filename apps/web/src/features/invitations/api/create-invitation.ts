@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toDocument } from '../../../lib/api-client.ts';
 
 /** POST /api/invitation/create (admin §7): e-mails a sign-up link; the invited person becomes a client. */
@@ -12,5 +12,10 @@ export async function createInvitation(input: { email: string; projectId: number
 }
 
 export function useCreateInvitation() {
-  return useMutation({ mutationFn: createInvitation });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createInvitation,
+    // The project's pending invitations list gains the new one.
+    onSuccess: (_done, input) => client.invalidateQueries({ queryKey: ['invitations', input.projectId] }),
+  });
 }

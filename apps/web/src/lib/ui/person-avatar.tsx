@@ -1,6 +1,7 @@
 import { initials } from '@dd/domain';
 import { Avatar } from '@mantine/core';
 
+/** A person's picture where they have one (users.avatar), else their initials in the brand colour. */
 export function PersonAvatar({
   name,
   avatar,
@@ -11,7 +12,7 @@ export function PersonAvatar({
   size?: number;
 }) {
   return (
-    <Avatar src={avatar} alt="" size={size} radius="xl" color="blue">
+    <Avatar src={avatar} alt="" size={size} radius="xl" color="brand">
       {initials(name)}
     </Avatar>
   );

@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Resource } from '../../../lib/api-client.ts';
+
+export type PendingInvitation = {
+  id: number;
+  email: string;
+  invitedBy: string | null;
+  created: string;
+  expiresAt: string;
+};
+
+export const pendingInvitationsKey = (projectId: number) => ['invitations', projectId] as const;
+
+/** GET /api/invitation/search?filter[project_id]=N: unused, unexpired invitations, newest first. */
+export async function getPendingInvitations(projectId: number): Promise<PendingInvitation[]> {
+  const { data } = await api.get<Resource[]>('/invitation/search', {
+    params: { 'filter[project_id]': projectId },
+    // The list shows its own error and Retry.
+    suppressErrorToast: true,
+  });
+  return (data ?? []).map((row) => ({
+    id: Number(row.id),
+    email: String(row.email ?? ''),
+    invitedBy: typeof row.invitedBy === 'string' ? row.invitedBy : null,
+    created: String(row.created ?? ''),
+    expiresAt: String(row.expiresAt ?? ''),
+  }));
+}
+
+export function usePendingInvitations(projectId: number, enabled = true) {
+  return useQuery({
+    queryKey: pendingInvitationsKey(projectId),
+    queryFn: () => getPendingInvitations(projectId),
+    enabled,
+  });
+}
+
+/** POST /api/invitation/{id}/resend: a new link is mailed, the old one stops working. */
+export function useResendInvitation(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post(`/invitation/${id}/resend`),
+    onSettled: () => client.invalidateQueries({ queryKey: pendingInvitationsKey(projectId) }),
+  });
+}
+
+/** DELETE /api/invitation/{id}: the link stops working. */
+export function useRevokeInvitation(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/invitation/${id}`),
+    onSettled: () => client.invalidateQueries({ queryKey: pendingInvitationsKey(projectId) }),
+  });
+}

@@ -1,0 +1,139 @@
+import { emailField, FALLBACK_MESSAGES, LABELS, MESSAGES } from '@dd/domain';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { isApiError } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useCreateInvitation } from '../api/create-invitation.ts';
+import { useProjectOptions } from '../api/search-project-options.ts';
+import { PendingInvitations } from './pending-invitations.tsx';
+
+const emailSchema = emailField(MESSAGES.emailInvalid);
+
+type InvitePersonModalProps = {
+  /** The project page's own project; without it (the users table) the form asks for the project. */
+  project?: { id: number; title: string };
+  opened: boolean;
+  onClose: () => void;
+};
+
+/**
+ * Staff invite a person to a project (issue 13 §5, admin §7, §8): the e-mail only, since an invited
+ * person always signs up as a client (admin spec §5). Success toasts 'Invitation sent'; an error title
+ * flags the field. From the users table the project is chosen first, and its pending invitations show.
+ */
+export function InvitePersonModal({ project, opened, onClose }: InvitePersonModalProps) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<{ id: number; title: string } | null>(null);
+  const [projectError, setProjectError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const options = useProjectOptions(debounced, opened && !project);
+  const target = project ?? chosen;
+  const invite = useCreateInvitation();
+  const close = () => {
+    setEmail('');
+    setError(null);
+    setProjectError(null);
+    onClose();
+  };
+  const submit = () => {
+    if (!target) {
+      setProjectError(FALLBACK_MESSAGES.required);
+      return;
+    }
+    const parsed = emailSchema.safeParse(email.trim());
+    if (!parsed.success) {
+      setError(MESSAGES.emailInvalid);
+      return;
+    }
+    invite.mutate(
+      { email: parsed.data, projectId: target.id },
+      {
+        onSuccess: () => {
+          notifySuccess(MESSAGES.invitationSent);
+          if (project) close();
+          else setEmail('');
+        },
+        onError: (failure) =>
+          setError((isApiError(failure) && failure.firstError?.title) || MESSAGES.emailInvalid),
+      },
+    );
+  };
+  // The chosen project stays among the options while the search text changes.
+  const data = [
+    ...(chosen && !options.data?.some((o) => o.value === String(chosen.id))
+      ? [{ value: String(chosen.id), label: chosen.title }]
+      : []),
+    ...(options.data ?? []),
+  ];
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Invite a person"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          {project ? (
+            <Text size="sm">
+              They get an e-mail with a link to sign up as a client of <strong>{project.title}</strong>.
+            </Text>
+          ) : (
+            <>
+              <Text size="sm">They get an e-mail with a link to sign up as a client of the project.</Text>
+              <Select
+                label="Project"
+                placeholder="Type to search projects"
+                required
+                searchable
+                data-autofocus
+                data={data}
+                value={chosen ? String(chosen.id) : null}
+                searchValue={search}
+                onSearchChange={setSearch}
+                filter={({ options: all }) => all}
+                nothingFoundMessage={options.isFetching ? 'Searching…' : 'No projects found'}
+                error={projectError}
+                onChange={(value, option) => {
+                  setProjectError(null);
+                  setChosen(value ? { id: Number(value), title: option.label } : null);
+                }}
+              />
+            </>
+          )}
+          <TextInput
+            label="E-mail"
+            type="email"
+            required
+            data-autofocus={project ? true : undefined}
+            value={email}
+            error={error}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              setError(null);
+            }}
+          />
+          {!project && chosen && <PendingInvitations projectId={chosen.id} />}
+          <Group justify="flex-end" className="dd-modal-footer">
+            <Button variant="default" onClick={close} disabled={invite.isPending}>
+              {project ? LABELS.buttons.cancel : 'Close'}
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              Send invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
