@@ -8,7 +8,20 @@ import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Operations that can answer 409 (a record already exists) besides the common error statuses. */
-const CONFLICTS = new Set(['POST /api/setting/create', 'POST /api/reminder-setting/create']);
+const CONFLICTS = new Set([
+  'POST /api/setting/create',
+  'POST /api/reminder-setting/create',
+  // A slot another live call holds, or a call no longer in a state the action applies to.
+  'POST /api/scheduled-call/create',
+  'POST /api/scheduled-call/:id/approve',
+  'POST /api/scheduled-call/:id/decline',
+  'POST /api/scheduled-call/:id/cancel',
+  'POST /api/scheduled-call/:id/move',
+  // A stalled upload that lost its lease and was swept.
+  'POST /api/project/:id/file/upload',
+]);
+/** Operations that refuse with 429 by their own count (not the rate limiter's `config.rateLimit`). */
+const OWN_LIMITS = new Set(['POST /api/project/:id/file/upload', 'POST /api/project/:id/upload-file']);
 /** Operations that answer 201 Created. */
 const CREATED = new Set([
   'POST /api/user/create',
@@ -35,6 +48,7 @@ const CREATED = new Set([
 const NO_CONTENT = new Set([
   'POST /api/authorization/incomplete-registration',
   'POST /api/project/:id/relationships/link',
+  'POST /api/task/:id/editing',
 ]);
 /** Answers that are not JSON:API: the liveness check is plain JSON and its errors are too. */
 const PLAIN = new Set(['/api/health']);
@@ -60,7 +74,11 @@ export function errorStatuses(route: RouteOptions): number[] {
   if (methodsOf(route).some((m) => CONFLICTS.has(`${m} ${url}`))) statuses.push(409);
   if (hasBody) statuses.push(413, 415);
   if (readsInput) statuses.push(422);
-  if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.push(429);
+  if (
+    (route.config as { rateLimit?: unknown } | undefined)?.rateLimit ||
+    methodsOf(route).some((m) => OWN_LIMITS.has(`${m} ${url}`))
+  )
+    statuses.push(429);
   return statuses;
 }
 
