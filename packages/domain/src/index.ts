@@ -1,3 +1,4 @@
+export * from './api/admin.ts';
 export * from './api/board.ts';
 export * from './api/calls.ts';
 export * from './api/files.ts';

@@ -93,3 +93,21 @@ export const projectDocumentSchema = documentSchema(
   ]),
 );
 export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
+
+/** GET /api/project/mine: the signed-in client's projects for the shell's strip. */
+export const ownProjectListDocumentSchema = z.object({
+  data: z.array(
+    resourceSchema(
+      'project',
+      z.object({
+        title: z.string(),
+        created: isoDateTime,
+        /** the project-start lookup's title */
+        start: z.string().nullable(),
+        /** developers and project managers on the project */
+        'team-size': z.number().int(),
+      }),
+    ),
+  ),
+  meta: z.object({ 'page-count': z.number().int(), total: z.number().int() }),
+});

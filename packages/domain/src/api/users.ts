@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentSchema, resourceSchema } from './jsonapi.ts';
-import { userAttributesSchema } from './project.ts';
+import { userAttributesSchema, userResourceSchema } from './project.ts';
 
 /** A user as GET /api/user/{id}, the signed-in check and the user forms answer, field by field. */
 
@@ -40,4 +40,15 @@ export const invitedUserDocumentSchema = userDocumentSchema.extend({
 /** POST /api/authorization/login: the session token (also set as a cookie) and whose it is. */
 export const loginDocumentSchema = z.object({
   data: resourceSchema('authorization', z.object({ token: z.string(), 'user-id': z.number().int() })),
+});
+
+/** PATCH /api/user/{id}/details, POST /api/project/{id}/team-member: the person as saved. */
+export const personDocumentSchema = documentSchema(userResourceSchema);
+
+/** POST /api/authorization/forgot: only that a mail went out (or was logged); never whether the address exists beyond the spec's message. */
+export const forgotDocumentSchema = z.object({ data: z.null(), meta: z.object({ sent: z.boolean() }) });
+
+/** GET /api/authorization/reset-token?token=: whose open reset token it is. */
+export const resetTokenDocumentSchema = z.object({
+  data: resourceSchema('reset-token', z.object({ 'user-id': z.number().int() })),
 });
