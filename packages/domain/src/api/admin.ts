@@ -43,3 +43,60 @@ export const adminCompanyListDocumentSchema = z.object({
   included: z.array(companyIncluded).optional(),
   meta: listMeta,
 });
+
+/** A row of the Teams table: its members by list in `relationships` (projectManager, developer). */
+export const teamResourceSchema = resourceSchema(
+  'team',
+  z.object({
+    title: z.string(),
+    'punch-line': z.string().nullable(),
+    avatar: z.string().nullable(),
+    'team-size': z.number().int(),
+    created: isoDateTime,
+  }),
+);
+/** GET /api/team/search, with the members when `include=projectManager,developer`. */
+export const teamListDocumentSchema = z.object({
+  data: z.array(teamResourceSchema),
+  included: z.array(userResourceSchema).optional(),
+  meta: listMeta,
+});
+/** POST /api/team/create: the new team as sent. */
+export const teamCreatedDocumentSchema = z.object({
+  data: resourceSchema(
+    'team',
+    z.object({
+      title: z.string(),
+      'punch-line': z.string().nullable().optional(),
+      avatar: z.string().nullable(),
+    }),
+  ),
+});
+
+/** GET /api/incomplete-registration/search: what a visitor typed before leaving the wizard. */
+const maybeText = z.string().nullable();
+export const incompleteRegistrationListDocumentSchema = z.object({
+  data: z.array(
+    resourceSchema(
+      'incomplete-registration',
+      z.object({
+        step: z.number().int(),
+        'user-email': maybeText,
+        'user-name': maybeText,
+        'user-phone': maybeText,
+        'user-timezone': maybeText,
+        'user-role': maybeText,
+        'project-title': maybeText,
+        'project-description': maybeText,
+        'project-tech': maybeText,
+        'project-budget': maybeText,
+        'project-type': maybeText,
+        'project-start': maybeText,
+        'company-name': maybeText,
+        'company-size': maybeText,
+        created: isoDateTime,
+      }),
+    ),
+  ),
+  meta: z.object({ 'page-count': z.number().int(), 'total-count': z.number().int() }),
+});
