@@ -123,8 +123,6 @@ function isGenericDocument(schema: Schema): boolean {
  */
 const NOT_YET_DESCRIBED: readonly string[] = [
   'GET /api/project/search',
-  'GET /api/user/search',
-  'GET /api/user/by-role',
   'POST /api/project/create',
 ];
 

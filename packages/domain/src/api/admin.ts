@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentSchema, resourceSchema } from './jsonapi.ts';
-import { companyResourceSchema, userResourceSchema } from './project.ts';
-import { titledResourceSchema } from './users.ts';
+import { companyResourceSchema, userAttributesSchema, userResourceSchema } from './project.ts';
+import { roleResourceSchema, titledResourceSchema } from './users.ts';
 
 /** The admin lists' and forms' answers, field by field. */
 
@@ -99,4 +99,30 @@ export const incompleteRegistrationListDocumentSchema = z.object({
     ),
   ),
   meta: z.object({ 'page-count': z.number().int(), 'total-count': z.number().int() }),
+});
+
+/** A row of the Users table: the user with `role-id`, teams and own projects in `relationships`. */
+export const userRowResourceSchema = resourceSchema(
+  'user',
+  userAttributesSchema.extend({ 'role-id': z.number().int().nullable() }),
+);
+/** GET /api/user/search (written from a cache as text, ADR 0005), with `include=role,team,ownProject`. */
+export const userListDocumentSchema = z.object({
+  data: z.array(userRowResourceSchema),
+  included: z.array(z.union([roleResourceSchema, titledResourceSchema])).optional(),
+  meta: listMeta,
+});
+/** GET /api/user/by-role: the pickers' list (readonlyManager gets `email` null). */
+export const usersByRoleDocumentSchema = z.object({
+  data: z.array(
+    resourceSchema(
+      'user',
+      z.object({
+        name: z.string(),
+        email: z.string().nullable(),
+        avatar: z.string().nullable(),
+        role: z.string(),
+      }),
+    ),
+  ),
 });
