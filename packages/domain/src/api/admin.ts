@@ -126,3 +126,29 @@ export const usersByRoleDocumentSchema = z.object({
     ),
   ),
 });
+
+/** A row of the Projects table: owner and state/size titles beside their ids. */
+export const projectRowResourceSchema = resourceSchema(
+  'project',
+  z.object({
+    title: z.string(),
+    created: isoDateTime,
+    'owner-name': z.string().nullable(),
+    /** null for readonlyManager */
+    'owner-phone': z.string().nullable(),
+    'state-title': z.string().nullable(),
+    'size-title': z.string().nullable(),
+    'project-state-id': nullableId,
+    'project-size-id': nullableId,
+  }),
+);
+/** GET /api/project/search (written from a cache as text, ADR 0005), `include=owner,client,state,size`. */
+export const projectListDocumentSchema = z.object({
+  data: z.array(projectRowResourceSchema),
+  included: z.array(z.union([userResourceSchema, titledResourceSchema])).optional(),
+  meta: listMeta,
+});
+/** POST /api/project/create: the new project's id and title. */
+export const projectCreatedDocumentSchema = z.object({
+  data: resourceSchema('project', z.object({ title: z.string() })),
+});

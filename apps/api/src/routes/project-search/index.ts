@@ -1,7 +1,7 @@
-import { idField, projectListScope } from '@dd/domain';
+import { idField, projectListDocumentSchema, projectListScope } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { JSON_API } from '../../lib/jsonapi/document.ts';
+import { asDocument, JSON_API } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import { deleteProject, loadProjectRef } from '../../modules/admin-lists/delete-project.ts';
 import { PROJECT_LIST_RULES, searchProjects } from '../../modules/admin-lists/project-search.ts';
@@ -16,6 +16,7 @@ const projectSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['project'],
         summary: 'Projects table (paged, sorted, filtered)',
+        response: { 200: projectListDocumentSchema },
         querystring: listQuery,
       },
     },
@@ -26,7 +27,8 @@ const projectSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         hideContacts: actor.role === 'readonlyManager',
         version: request.versions?.['admin-lists'],
       });
-      return reply.type(JSON_API).send(json);
+      // Already JSON (cached pages); in tests the response check parses it with the schema.
+      return reply.type(JSON_API).send(json as never);
     },
   );
 
