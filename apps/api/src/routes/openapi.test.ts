@@ -130,18 +130,14 @@ describe('every success answer is described', () => {
       return { name, generic };
     });
 
-  it('field by field (or as 204, a stream or another media type), except the known remainder', () => {
+  // A new operation must describe its answer: a zod schema in packages/domain/src/api/ as its route's
+  // `response` (the generic document of plugins/app/responses.ts is only a fallback).
+  it('field by field (or as 204, a stream or another media type)', () => {
     const generic = described()
       .filter((o) => o.generic)
       .map((o) => o.name);
-    expect(
-      generic.filter((name) => !NOT_YET_DESCRIBED.includes(name)),
-      'generic answers',
-    ).toEqual([]);
-    expect(
-      NOT_YET_DESCRIBED.filter((name) => !generic.includes(name)),
-      'described now: remove from NOT_YET_DESCRIBED',
-    ).toEqual([]);
+    expect(generic, 'answers given as the generic JSON:API document').toEqual([]);
+    expect(described().length).toBeGreaterThan(100);
   });
 
   it('marks a stream as such: GET /api/events is text/event-stream and x-streaming', () => {
