@@ -112,7 +112,7 @@ function isGenericDocument(schema: Schema): boolean {
   const { data, included } = schema.properties ?? {};
   return [...resourcesOf(data), ...resourcesOf(included)].some((resource) => {
     const attributes = resource.properties?.attributes;
-    return !attributes || !attributes.properties;
+    return !attributes?.properties;
   });
 }
 
