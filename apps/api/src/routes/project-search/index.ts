@@ -1,7 +1,7 @@
 import { idField, projectListDocumentSchema, projectListScope } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asDocument, JSON_API } from '../../lib/jsonapi/document.ts';
+import { JSON_API } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import { deleteProject, loadProjectRef } from '../../modules/admin-lists/delete-project.ts';
 import { PROJECT_LIST_RULES, searchProjects } from '../../modules/admin-lists/project-search.ts';
