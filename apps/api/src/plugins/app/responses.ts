@@ -18,6 +18,8 @@ const CONFLICTS = new Set([
   'POST /api/scheduled-call/:id/decline',
   'POST /api/scheduled-call/:id/cancel',
   'POST /api/scheduled-call/:id/move',
+  // An invitation spent by someone already signed in.
+  'POST /api/authorization/register',
   // A stalled upload that lost its lease and was swept.
   'POST /api/project/:id/file/upload',
 ]);
