@@ -22,6 +22,7 @@ const CONFLICTS = new Set([
   'POST /api/authorization/register',
   // A stalled upload that lost its lease and was swept.
   'POST /api/project/:id/file/upload',
+  'POST /api/project/:id/upload-file',
 ]);
 /** Operations that refuse with 429 by their own count (not the rate limiter's `config.rateLimit`). */
 const OWN_LIMITS = new Set(['POST /api/project/:id/file/upload', 'POST /api/project/:id/upload-file']);
