@@ -5,6 +5,7 @@ import { TEAM_LIST_RULES } from '../modules/admin-lists/team-search.ts';
 import { USER_LIST_RULES } from '../modules/admin-lists/user-search.ts';
 import { OUTBOX_LIST_RULES } from '../modules/mail/search-outbox.ts';
 import { INCOMPLETE_REGISTRATION_LIST_RULES } from '../modules/registration/incomplete-registration.ts';
+import { STAFF_CALL_LIST_RULES } from '../modules/scheduled-calls/staff-calls.ts';
 
 /**
  * What the OpenAPI document says about the list operations' query string. Their handlers read the
@@ -48,6 +49,7 @@ export const LIST_PARAMETERS: Record<string, ListParameters> = {
   'GET /api/company/search': fromRules(COMPANY_LIST_RULES),
   'GET /api/incomplete-registration/search': fromRules(INCOMPLETE_REGISTRATION_LIST_RULES),
   'GET /api/mail-outbox/search': fromRules(OUTBOX_LIST_RULES),
+  'GET /api/scheduled-call/staff-search': fromRules(STAFF_CALL_LIST_RULES),
   'GET /api/sprint/search': board('project.id', ['task', 'project']),
   'GET /api/task/search': board('project.id', ['owner', 'requester', 'tag']),
   'GET /api/tag/search': board('project.id', ['project']),

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { LIST_PARAMETERS } from './list-parameters.ts';
 
 type Operation = {
+  'x-streaming'?: boolean;
   parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown> }>;
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 };
@@ -81,6 +82,73 @@ describe('the OpenAPI document (/api/docs/json)', () => {
     const sort = new RegExp(String(op?.parameters?.find((p) => p.name === 'sort')?.schema?.pattern));
     expect(sort.test('-created,title')).toBe(true);
     expect(sort.test('password_hash')).toBe(false);
+  });
+});
+
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+};
+
+/** The resource schemas a document schema's `data` and `included` can hold. */
+function resourcesOf(schema: Schema | undefined): Schema[] {
+  if (!schema) return [];
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return branches.flatMap(resourcesOf);
+  if (schema.items) return resourcesOf(schema.items);
+  // Only an object can be a resource (`null`, which OpenAPI 3.0 writes as `nullable`, is none).
+  if (schema.type !== 'object' && !schema.properties) return [];
+  return [schema];
+}
+
+/**
+ * Whether a success answer is the generic JSON:API document (any resource, attributes not listed):
+ * true when `data` or `included` may hold a resource whose `attributes` name no field.
+ */
+function isGenericDocument(schema: Schema): boolean {
+  const { data, included } = schema.properties ?? {};
+  return [...resourcesOf(data), ...resourcesOf(included)].some((resource) => {
+    const attributes = resource.properties?.attributes;
+    return !attributes?.properties;
+  });
+}
+
+describe('every success answer is described', () => {
+  const described = () =>
+    operations().map(({ name, op }) => {
+      const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
+      const generic = success.some(([status, answer]) => {
+        if (status === '204') return false;
+        const [mediaType, media] = Object.entries(answer.content ?? {})[0] ?? [];
+        // Not JSON (an event stream, a calendar, a download): documented by its media type.
+        if (mediaType && !/json/.test(mediaType)) return false;
+        return isGenericDocument((media?.schema ?? {}) as Schema);
+      });
+      return { name, generic };
+    });
+
+  // A new operation must describe its answer: a zod schema in packages/domain/src/api/ as its route's
+  // `response` (the generic document of plugins/app/responses.ts is only a fallback).
+  it('field by field (or as 204, a stream or another media type)', () => {
+    const generic = described()
+      .filter((o) => o.generic)
+      .map((o) => o.name);
+    expect(generic, 'answers given as the generic JSON:API document').toEqual([]);
+    expect(described().length).toBeGreaterThan(100);
+  });
+
+  it('marks a stream as such: GET /api/events is text/event-stream and x-streaming', () => {
+    const events = doc.paths['/api/events']?.get;
+    expect(events?.['x-streaming']).toBe(true);
+    expect(Object.keys(events?.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+    const streaming = operations().filter(({ op }) => op['x-streaming']);
+    expect(streaming.map((o) => o.name)).toEqual(['GET /api/events']);
+    expect(Object.keys(doc.paths['/api/calendar/{file}']?.get?.responses['200']?.content ?? {})).toEqual([
+      'text/calendar',
+    ]);
   });
 });
 

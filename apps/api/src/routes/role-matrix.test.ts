@@ -9,9 +9,11 @@ import {
   projectMembers,
   projects,
   reminderSettings,
+  tasks,
   users,
 } from '../db/schema/index.ts';
 import { createSession } from '../modules/auth/sessions.ts';
+import { resetFeed } from '../modules/scheduled-calls/calendar-feed.ts';
 import { buildCompany, buildFile, buildProject, buildUser, signedInAs } from '../test/factories.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../test/test-app.ts';
 
@@ -29,7 +31,14 @@ type Scope = 'own' | 'other';
 type Cell = number | readonly number[];
 type Answers = Record<Who, Record<Scope, Cell>>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type Req = { method: Method; url: string; body?: unknown; authorization?: string | null };
+type Req = {
+  method: Method;
+  url: string;
+  body?: unknown;
+  authorization?: string | null;
+  /** a body that is not JSON:API (a streamed upload), sent as is with its own headers */
+  raw?: { headers: Record<string, string>; payload: Buffer };
+};
 
 /** What a caller's requests point at: their own project (owned as client, on its team as staff) or another. */
 type Fixture = {
@@ -46,6 +55,7 @@ type Fixture = {
   developerId: number;
   reminderSettingId: number;
   imageId: number;
+  taskId: number;
 };
 
 type Row =
@@ -107,7 +117,19 @@ const ROLE_TABLES = {
   adminLists: 'admin-lists.roles.test.ts',
   adminForms: 'admin-forms.roles.test.ts',
   board: 'board/board.roles.test.ts',
+  staffCalls: 'scheduled-calls/staff-calls.test.ts',
+  progress: 'projects/progress.test.ts',
+  events: 'events/events.roles.test.ts',
 } as const;
+/** The task board's roles: staff except readonlyManager. */
+const BOARD: readonly Role[] = [
+  'superAdmin',
+  'admin',
+  'accountManager',
+  'developer',
+  'projectManager',
+  'assistant',
+];
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { request: () => ({ method: 'GET', url: '/api/health' }), answers: everyone(200) },
@@ -248,6 +270,20 @@ const MATRIX: Record<string, Row> = {
     }),
     answers: answers(ADMINS, 201, { ownOnly: ['client'] }),
   },
+  'POST /api/project/{id}/file/upload': {
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/project/${f.projectId}/file/upload`,
+      raw: {
+        headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'a.txt' },
+        payload: Buffer.from('hi'),
+      },
+    }),
+    // As the JSON upload: the project's owner, superAdmin and admin.
+    answers: answers(ADMINS, 201, { ownOnly: ['client'] }),
+  },
+  // Anonymous + 8 roles, as owner and not: 'GET /project/{id}/progress' in that file.
+  'GET /api/project/{id}/progress': { coveredBy: ROLE_TABLES.progress },
   'GET /api/file/{id}': {
     request: (f) => ({ method: 'GET', url: `/api/file/${f.fileId}` }),
     answers: answers(
@@ -426,6 +462,10 @@ const MATRIX: Record<string, Row> = {
     }),
     answers: answers(ADMINS, [200, 404, 422]),
   },
+  'POST /api/task/{id}/editing': {
+    request: (f) => ({ method: 'POST', url: `/api/task/${f.taskId}/editing` }),
+    answers: answers(BOARD, 204),
+  },
   'GET /api/sprint/search': { coveredBy: ROLE_TABLES.board },
   'POST /api/sprint/create': { coveredBy: ROLE_TABLES.board },
   'PATCH /api/sprint/{id}': { coveredBy: ROLE_TABLES.board },
@@ -462,6 +502,26 @@ const MATRIX: Record<string, Row> = {
     // The time is in the past: the owner gets the 422 only after being allowed.
     answers: answers([], 422, { ownOnly: ['client'] }),
   },
+  // The staff Calls screen, work hours and calendar feed: that file's table calls each of these as a
+  // visitor and as each of the 8 roles (the calls belong to no project of the caller; no own/other).
+  'GET /api/scheduled-call/staff-search': { coveredBy: ROLE_TABLES.staffCalls },
+  'POST /api/scheduled-call/{id}/approve': { coveredBy: ROLE_TABLES.staffCalls },
+  'POST /api/scheduled-call/{id}/decline': { coveredBy: ROLE_TABLES.staffCalls },
+  'POST /api/scheduled-call/{id}/cancel': { coveredBy: ROLE_TABLES.staffCalls },
+  'POST /api/scheduled-call/{id}/move': { coveredBy: ROLE_TABLES.staffCalls },
+  'GET /api/work-hours': { coveredBy: ROLE_TABLES.staffCalls },
+  'PATCH /api/work-hours': { coveredBy: ROLE_TABLES.staffCalls },
+  'GET /api/calendar-feed': { coveredBy: ROLE_TABLES.staffCalls },
+  'DELETE /api/calendar-feed': { coveredBy: ROLE_TABLES.staffCalls },
+  'POST /api/calendar-feed/reset': { coveredBy: ROLE_TABLES.staffCalls },
+  'GET /api/calendar/{file}': {
+    // The token is the key, not the session: a live feed answers anyone who has its URL (own: the
+    // caller's feed, or a projectManager's for those who may have none); a replaced token is a 404.
+    request: async (f) => ({ method: 'GET', url: `/api/calendar/${await feedToken(f)}.ics` }),
+    answers: Object.fromEntries(WHO.map((who) => [who, { own: 200, other: 404 }])) as Answers,
+  },
+  // Streams (Server-Sent Events): opened over a real connection as a visitor and each of the 8 roles.
+  'GET /api/events': { coveredBy: ROLE_TABLES.events },
   'GET /api/scheduled-call/search': {
     request: (f) => ({ method: 'GET', url: `/api/scheduled-call/search?filter[project_id]=${f.projectId}` }),
     answers: staff(200),
@@ -490,6 +550,16 @@ async function freshSession(role: Role) {
 
 async function newFile(projectId: number) {
   return (await buildFile(db(), { projectId, title: 'spec.txt' })).id;
+}
+
+/** A live feed token (own) or one a reset has replaced (other). */
+async function feedToken(f: Fixture) {
+  const staffCaller = f.caller !== null && f.who !== 'client';
+  const userId = staffCaller ? (f.caller as number) : (sessions.get('projectManager')?.id as number);
+  const first = await resetFeed(db(), userId, new Date());
+  if (f.scope === 'own') return first;
+  await resetFeed(db(), userId, new Date());
+  return first;
 }
 
 async function newDeveloper(projectId: number) {
@@ -540,6 +610,7 @@ async function buildFixture(who: Who, scope: Scope): Promise<Fixture> {
     .insert(images)
     .values({ title: 'a.png', mime: 'image/png', size: 1, data: 'AA==' })
     .returning();
+  const [task] = await db().insert(tasks).values({ projectId: project.id, title: 'A task' }).returning();
   await db()
     .update(projects)
     .set({ title: `Project of ${who} (${scope})` })
@@ -556,6 +627,7 @@ async function buildFixture(who: Who, scope: Scope): Promise<Fixture> {
     developerId: developer.id,
     reminderSettingId: setting!.id,
     imageId: image!.id,
+    taskId: task!.id,
   };
 }
 
@@ -574,9 +646,11 @@ async function call(req: Req, f: Fixture) {
     remoteAddress: `10.30.${Math.floor(++ip / 250) % 250}.${ip % 250}`,
     headers: {
       ...(req.body === undefined ? {} : { 'content-type': JSON_API }),
+      ...req.raw?.headers,
       ...(authorization ? { authorization } : {}),
     },
     ...(req.body === undefined ? {} : { payload: req.body as Record<string, unknown> }),
+    ...(req.raw ? { payload: req.raw.payload } : {}),
   });
 }
 

@@ -116,3 +116,41 @@ export async function openEventStream(base: string, headers: Record<string, stri
     },
   };
 }
+
+/** An operation of the OpenAPI document that the document marks as a never-ending stream. */
+export const isStreaming = (operation: object | undefined) =>
+  (operation as { 'x-streaming'?: unknown } | undefined)?.['x-streaming'] === true;
+
+/**
+ * A request to a streaming operation (one `isStreaming` names) over a real connection: a refusal is read
+ * whole; a stream is read for `ms` milliseconds (or its first chunk), then the connection is dropped.
+ * The answer has the shape of `inject`'s that the walking tests use.
+ */
+export async function openBriefly(
+  base: string,
+  request: { method?: string; url: string; headers?: Record<string, string>; payload?: string },
+  ms = 200,
+): Promise<{ statusCode: number; body: string }> {
+  const controller = new AbortController();
+  const method = request.method ?? 'GET';
+  const response = await fetch(`${base}${request.url}`, {
+    method,
+    headers: request.headers,
+    ...(request.payload !== undefined && method !== 'GET' ? { body: request.payload } : {}),
+    signal: controller.signal,
+  });
+  if (!response.ok || !response.body) return { statusCode: response.status, body: await response.text() };
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let body = '';
+  const timer = setTimeout(() => controller.abort(), ms);
+  try {
+    const first = await reader.read();
+    body += first.value ?? '';
+  } catch {
+    // aborted before the first chunk: nothing read
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+  return { statusCode: response.status, body };
+}

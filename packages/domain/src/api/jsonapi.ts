@@ -33,18 +33,33 @@ export function resourceSchema<A extends z.ZodType>(type: string | null, attribu
 export const anyResourceSchema = resourceSchema(null, openAttributesSchema.optional());
 export type AnyResource = z.infer<typeof anyResourceSchema>;
 
-/** A top-level document with `data`, and the `included` resources and `meta` any answer may carry. */
-export function documentSchema<D extends z.ZodType>(data: D, included: z.ZodType = anyResourceSchema) {
-  return z.object({ data, included: z.array(included).optional(), meta: metaSchema.optional() });
+/**
+ * A top-level document with `data` and `meta`, and, where the operation includes related resources,
+ * the `included` ones (their schema given: a union of the resources an `include` may add).
+ */
+export function documentSchema<D extends z.ZodType, I extends z.ZodType = z.ZodNever>(data: D, included?: I) {
+  return z.object({
+    data,
+    ...(included ? { included: z.array(included).optional() } : {}),
+    meta: metaSchema.optional(),
+  }) as z.ZodObject<{
+    data: D;
+    included: z.ZodOptional<z.ZodArray<I>>;
+    meta: z.ZodOptional<typeof metaSchema>;
+  }>;
 }
 
 /** One resource (or none). */
-export const resourceDocumentSchema = documentSchema(z.union([z.null(), anyResourceSchema]));
+export const resourceDocumentSchema = documentSchema(
+  z.union([z.null(), anyResourceSchema]),
+  anyResourceSchema,
+);
 /** A list of resources; list answers carry paging figures in `meta`. */
-export const collectionDocumentSchema = documentSchema(z.array(anyResourceSchema));
+export const collectionDocumentSchema = documentSchema(z.array(anyResourceSchema), anyResourceSchema);
 /** One resource, none or a list: for answers not (yet) described more closely. */
 export const anyDocumentSchema = documentSchema(
   z.union([z.null(), z.array(anyResourceSchema), anyResourceSchema]),
+  anyResourceSchema,
 );
 /** An answer that only confirms, with `data: null` and figures in `meta`. */
 export const metaDocumentSchema = z.object({ data: z.null(), meta: metaSchema.optional() });

@@ -23,10 +23,13 @@ export const projectAttributesSchema = z.object({
 export const projectResourceSchema = resourceSchema('project', projectAttributesSchema);
 export type ProjectResource = z.infer<typeof projectResourceSchema>;
 
-/** A person; readonlyManager receives `email` and `phone` as null. Some answers add fields (looseObject). */
+/**
+ * A person; readonlyManager receives `login`, `email` and `phone` of others as null. Some answers add
+ * fields (looseObject).
+ */
 export const userAttributesSchema = z.looseObject({
   name: z.string(),
-  login: z.string(),
+  login: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   avatar: z.string().nullable(),
@@ -59,6 +62,52 @@ export const linkAttributesSchema = z.object({
 export const linkResourceSchema = resourceSchema('link', linkAttributesSchema);
 export type LinkResource = z.infer<typeof linkResourceSchema>;
 
+/** A lookup row (size, budget, state, type...) as an included resource: its wire type and title. */
+export const includedLookupSchema = resourceSchema(null, z.object({ title: z.string() }));
+export const techResourceSchema = resourceSchema(
+  'tech',
+  z.object({ title: z.string(), 'tech-group-id': nullableId }),
+);
+/** The client's own calls of the project (`include=current-user-scheduled-calls`). */
+export const includedCallSchema = resourceSchema(
+  'scheduled-call',
+  z.object({
+    project_id: z.number().int(),
+    scheduled: isoDateTime,
+    timezone: z.string(),
+    status: z.string(),
+  }),
+);
+
 /** GET /api/project/{id}: the project, and what `include` asked for (users, company, lookups, files...). */
-export const projectDocumentSchema = documentSchema(projectResourceSchema);
+export const projectDocumentSchema = documentSchema(
+  projectResourceSchema,
+  z.union([
+    userResourceSchema,
+    companyResourceSchema,
+    fileResourceSchema,
+    linkResourceSchema,
+    techResourceSchema,
+    includedCallSchema,
+    includedLookupSchema,
+  ]),
+);
 export type ProjectDocument = z.infer<typeof projectDocumentSchema>;
+
+/** GET /api/project/mine: the signed-in client's projects for the shell's strip. */
+export const ownProjectListDocumentSchema = z.object({
+  data: z.array(
+    resourceSchema(
+      'project',
+      z.object({
+        title: z.string(),
+        created: isoDateTime,
+        /** the project-start lookup's title */
+        start: z.string().nullable(),
+        /** developers and project managers on the project */
+        'team-size': z.number().int(),
+      }),
+    ),
+  ),
+  meta: z.object({ 'page-count': z.number().int(), total: z.number().int() }),
+});

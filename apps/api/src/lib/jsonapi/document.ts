@@ -36,6 +36,18 @@ export class Included {
   }
 }
 
+/**
+ * A presenter's document handed to a route whose `response` schema describes it field by field: typed
+ * as the schema says. The presenters build plain `Resource`s; in tests the serializer compares every
+ * answer with its schema (lib/jsonapi/serializer.ts), so this typing is checked at run time.
+ */
+export function asDocument<S extends { _zod: { output: unknown } }>(
+  _schema: S,
+  document: Document,
+): S['_zod']['output'] {
+  return document as S['_zod']['output'];
+}
+
 export function documentOf(
   data: Resource | Resource[] | null,
   included?: Included,

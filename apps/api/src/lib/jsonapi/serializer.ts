@@ -70,6 +70,18 @@ export function buildSerializerCompiler({ check }: { check: boolean }) {
         throw new Error(
           `Response schema of ${where} does not describe the answer: ${firstDifference(plain, JSON.parse(out))}`,
         );
+      // Parts written as they are (unions such as `included`, free-form records) are not compared
+      // above; the answer must still parse as the schema says (types, required fields, literals).
+      if (!GENERIC.has(schema)) {
+        const parsed = (schema as z.ZodType).safeParse(plain);
+        if (!parsed.success)
+          throw new Error(
+            `Response schema of ${where} does not describe the answer: ${parsed.error.issues
+              .slice(0, 3)
+              .map((i) => `${i.path.join('/')}: ${i.message}`)
+              .join('; ')}`,
+          );
+      }
       const idInAttributes = resourcesOf(plain).find((r) => r.attributes && 'id' in r.attributes);
       if (idInAttributes) throw new Error(`${where}: '${idInAttributes.type}' carries id inside attributes`);
       return out;

@@ -188,7 +188,7 @@ export async function getProjectDocument(
         }),
       ),
     );
-  return { data, included: included.list() };
+  return { data, included: included.list() as NonNullable<ProjectDocument['included']> };
 }
 
 /** The client's last visited project, used by the root redirect on any device (client spec §2). */

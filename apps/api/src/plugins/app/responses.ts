@@ -6,23 +6,26 @@ import {
 } from '@dd/domain';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { z } from 'zod';
 
 /** Operations that can answer 409 (a record already exists) besides the common error statuses. */
 const CONFLICTS = new Set([
   'POST /api/setting/create',
   'POST /api/reminder-setting/create',
-  // a signed-in user accepting an invitation meant for a visitor
-  'POST /api/authorization/register',
-  // a call no longer pending, already cancelled, or a slot another live call holds
+  // A slot another live call holds, or a call no longer in a state the action applies to.
+  'POST /api/scheduled-call/create',
   'POST /api/scheduled-call/:id/approve',
   'POST /api/scheduled-call/:id/decline',
   'POST /api/scheduled-call/:id/cancel',
   'POST /api/scheduled-call/:id/move',
-  // an upload whose lease ran out while it stalled
+  // An invitation spent by someone already signed in.
+  'POST /api/authorization/register',
+  // A stalled upload that lost its lease and was swept.
   'POST /api/project/:id/file/upload',
+  'POST /api/project/:id/upload-file',
 ]);
-/** Operations that answer 429 without a rate-limit config: at most 3 uploads in flight per user. */
-const TOO_MANY = new Set(['POST /api/project/:id/upload-file', 'POST /api/project/:id/file/upload']);
+/** Operations that refuse with 429 by their own count (not the rate limiter's `config.rateLimit`). */
+const OWN_LIMITS = new Set(['POST /api/project/:id/file/upload', 'POST /api/project/:id/upload-file']);
 /** Operations that answer 201 Created. */
 const CREATED = new Set([
   'POST /api/user/create',
@@ -44,8 +47,6 @@ const CREATED = new Set([
   'POST /api/tag/create',
   'POST /api/task-comment/create',
   'POST /api/scheduled-call/create',
-  'POST /api/project/:id/file/upload',
-  'POST /api/calendar-feed/reset',
 ]);
 /** Operations that answer 204 No Content besides every DELETE. */
 const NO_CONTENT = new Set([
@@ -79,7 +80,7 @@ export function errorStatuses(route: RouteOptions): number[] {
   if (readsInput) statuses.push(422);
   if (
     (route.config as { rateLimit?: unknown } | undefined)?.rateLimit ||
-    methodsOf(route).some((m) => TOO_MANY.has(`${m} ${url}`))
+    methodsOf(route).some((m) => OWN_LIMITS.has(`${m} ${url}`))
   )
     statuses.push(429);
   return statuses;
@@ -122,6 +123,19 @@ export default fp(
           throw new Error(
             `${request.method} ${request.routeOptions.url} answered ${status}, not in its response schema`,
           );
+        // A JSON answer written as text by the route (cached list pages) skipped the serializer's check.
+        const schema = response[status] as z.ZodType | undefined;
+        const type = String(reply.getHeader('content-type') ?? '');
+        if (typeof payload === 'string' && status.startsWith('2') && /json/.test(type) && schema?.safeParse) {
+          const parsed = schema.safeParse(JSON.parse(payload));
+          if (!parsed.success)
+            throw new Error(
+              `${request.method} ${request.routeOptions.url} answered outside its response schema: ${parsed.error.issues
+                .slice(0, 3)
+                .map((i) => `${i.path.join('/')}: ${i.message}`)
+                .join('; ')}`,
+            );
+        }
         return payload;
       });
   },

@@ -19,6 +19,19 @@ function transform(input: TransformInput) {
   // 204 answers carry no body: @fastify/swagger writes no content for a `null` schema.
   const response = schema?.response as Record<string, unknown> | undefined;
   if (response?.['204']) response['204'] = { type: 'null', description: 'No Content' };
+  // Answers that are not JSON (@dd/domain mediaAnswerSchema): their own media type, and a stream mark.
+  for (const [status, answer] of Object.entries(response ?? {})) {
+    const media = answer as { description?: string; format?: string; 'x-media-type'?: string };
+    const mediaType = media['x-media-type'];
+    if (!mediaType) continue;
+    response![status] = {
+      description: media.description,
+      content: {
+        [mediaType]: { schema: { type: 'string', ...(media.format ? { format: media.format } : {}) } },
+      },
+    };
+    if ((answer as { 'x-streaming'?: boolean })['x-streaming'] && schema) schema['x-streaming'] = true;
+  }
   return out;
 }
 

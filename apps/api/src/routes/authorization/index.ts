@@ -1,6 +1,7 @@
-import { loginSchema } from '@dd/domain';
+import { loginDocumentSchema, loginSchema, userDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asDocument } from '../../lib/jsonapi/document.ts';
 import { verifyLogin } from '../../modules/auth/login.ts';
 import { createSession, revokeSession, SESSION_TTL_MS } from '../../modules/auth/sessions.ts';
 import { getUserDocument } from '../../modules/users/get-user.ts';
@@ -16,6 +17,7 @@ const authorizationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['authorization'],
         summary: 'Sign in with login or e-mail and password',
+        response: { 200: loginDocumentSchema },
         body: loginBody,
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -33,18 +35,27 @@ const authorizationRoutes: FastifyPluginAsyncZod = async (app) => {
         now,
       });
       app.setAuthCookie(reply, token, keep ? SESSION_TTL_MS.remember : null);
-      return {
+      return asDocument(loginDocumentSchema, {
         data: { type: 'authorization', id: String(userId), attributes: { token, 'user-id': userId } },
-      };
+      });
     },
   );
 
   app.get(
     '/authorization/check',
-    { schema: { tags: ['authorization'], summary: 'The signed-in user' } },
+    {
+      schema: {
+        tags: ['authorization'],
+        summary: 'The signed-in user',
+        response: { 200: userDocumentSchema },
+      },
+    },
     async (request) => {
       const actor = app.requireActor(request);
-      return getUserDocument(app.db, actor.id, ['role'], { hideContacts: false, self: true });
+      return asDocument(
+        userDocumentSchema,
+        await getUserDocument(app.db, actor.id, ['role'], { hideContacts: false, self: true }),
+      );
     },
   );
 

@@ -1,7 +1,7 @@
-import { idField } from '@dd/domain';
+import { idField, sidebarDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentOf, Included, refs } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf, Included, refs } from '../../lib/jsonapi/document.ts';
 import { projectUsers } from '../../modules/board/project-users.ts';
 import { sidebarCounts } from '../../modules/board/sidebar.ts';
 import { presentUser } from '../../modules/users/user-presenter.ts';
@@ -21,6 +21,7 @@ const sidebarRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['board'],
         summary: 'Task board sidebar counts and project users',
         querystring: sidebarQuery,
+        response: { 200: sidebarDocumentSchema },
       },
     },
     async (request) => {
@@ -29,28 +30,31 @@ const sidebarRoutes: FastifyPluginAsyncZod = async (app) => {
       const people = await projectUsers(app.db, project.id);
       const included = new Included();
       included.addAll(people.map((u) => presentUser(u)));
-      return documentOf(
-        {
-          type: 'page-tasks-sidebar',
-          id: String(project.id),
-          attributes: {
-            'done-task': counts.doneTask,
-            'project-user': counts.projectUser,
-            'own-task': counts.ownTask,
-            'new-task': counts.newTask,
-            'dev-roadblock': counts.devRoadblock,
-            'client-roadblock': counts.clientRoadblock,
-          },
-          relationships: {
-            'project-users': {
-              data: refs(
-                'user',
-                people.map((u) => u.id),
-              ),
+      return asDocument(
+        sidebarDocumentSchema,
+        documentOf(
+          {
+            type: 'page-tasks-sidebar',
+            id: String(project.id),
+            attributes: {
+              'done-task': counts.doneTask,
+              'project-user': counts.projectUser,
+              'own-task': counts.ownTask,
+              'new-task': counts.newTask,
+              'dev-roadblock': counts.devRoadblock,
+              'client-roadblock': counts.clientRoadblock,
+            },
+            relationships: {
+              'project-users': {
+                data: refs(
+                  'user',
+                  people.map((u) => u.id),
+                ),
+              },
             },
           },
-        },
-        included,
+          included,
+        ),
       );
     },
   );

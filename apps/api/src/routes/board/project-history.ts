@@ -1,7 +1,7 @@
-import { idField } from '@dd/domain';
+import { idField, projectHistoryDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { listHistory } from '../../modules/board/history.ts';
 import { presentHistoryEntry } from '../../modules/board/history-presenter.ts';
 import { authorizeBoard } from './board-access.ts';
@@ -26,13 +26,17 @@ const projectHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['board'],
         summary: 'Project history, newest first (project_id; page[page], page[size] 15)',
         querystring: historyQuery,
+        response: { 200: projectHistoryDocumentSchema },
       },
     },
     async (request) => {
       const { project } = await authorizeBoard(app, request, request.query.project_id);
       const { page, size } = request.query.page;
       const { rows, total, pageCount } = await listHistory(app.db, project.id, page, size);
-      return documentOf(rows.map(presentHistoryEntry), undefined, { 'page-count': pageCount, total });
+      return asDocument(
+        projectHistoryDocumentSchema,
+        documentOf(rows.map(presentHistoryEntry), undefined, { 'page-count': pageCount, total }),
+      );
     },
   );
 };

@@ -1,7 +1,12 @@
-import { sprintCreateSchema, sprintPatchSchema } from '@dd/domain';
+import {
+  sprintCreateSchema,
+  sprintDocumentSchema,
+  sprintListDocumentSchema,
+  sprintPatchSchema,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentOf, Included } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf, Included } from '../../lib/jsonapi/document.ts';
 import { presentSprint } from '../../modules/board/sprint-presenter.ts';
 import {
   changeSprintStatus,
@@ -32,6 +37,7 @@ const sprintRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['board'],
         summary: 'Sprints of a project, newest first (filter project.id; include task,project; size 0)',
+        response: { 200: sprintListDocumentSchema },
         querystring: listQuery,
       },
     },
@@ -47,21 +53,31 @@ const sprintRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       if (include.includes('project')) included.add({ type: 'project', id: String(id), attributes: {} });
-      return documentOf(
-        sprints.map((s) => presentSprint(s, s.taskIds)),
-        included,
-        { 'page-count': sprints.length > 0 ? 1 : 0, total: sprints.length },
+      return asDocument(
+        sprintListDocumentSchema,
+        documentOf(
+          sprints.map((s) => presentSprint(s, s.taskIds)),
+          included,
+          { 'page-count': sprints.length > 0 ? 1 : 0, total: sprints.length },
+        ),
       );
     },
   );
 
   app.post(
     '/sprint/create',
-    { schema: { tags: ['board'], summary: 'Create a sprint, without a start (admin §4)', body: createBody } },
+    {
+      schema: {
+        tags: ['board'],
+        summary: 'Create a sprint, without a start (admin §4)',
+        body: createBody,
+        response: { 201: sprintDocumentSchema },
+      },
+    },
     async (request, reply) => {
       const { actor, project } = await authorizeBoard(app, request, request.body.data.attributes.project_id);
       const sprint = await createSprint(app.db, project.id, actor.id, app.config.now());
-      return reply.status(201).send(documentOf(presentSprint(sprint, [])));
+      return reply.status(201).send(asDocument(sprintDocumentSchema, documentOf(presentSprint(sprint, []))));
     },
   );
 
@@ -74,6 +90,7 @@ const sprintRoutes: FastifyPluginAsyncZod = async (app) => {
           'Start (sprint-status-id 2) or finish (3) a sprint; unfinished tasks go to the next sprint or New Tasks',
         params: idParams,
         body: patchBody,
+        response: { 200: sprintDocumentSchema },
       },
     },
     async (request) => {
@@ -88,7 +105,10 @@ const sprintRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.config.now(),
       });
       const all = await listSprints(app.db, sprint.projectId);
-      return documentOf(presentSprint(changed, all.find((s) => s.id === changed.id)?.taskIds ?? []));
+      return asDocument(
+        sprintDocumentSchema,
+        documentOf(presentSprint(changed, all.find((s) => s.id === changed.id)?.taskIds ?? [])),
+      );
     },
   );
 };

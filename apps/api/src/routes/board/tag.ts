@@ -1,7 +1,7 @@
-import { tagCreateSchema, tagRenameSchema } from '@dd/domain';
+import { tagCreateSchema, tagDocumentSchema, tagListDocumentSchema, tagRenameSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { presentTag } from '../../modules/board/tag-presenter.ts';
 import { createTag, deleteTag, listTags, loadTag, renameTag } from '../../modules/board/tag-service.ts';
 import { authorizeBoard, idParams, listQuery, projectIdFilter } from './board-access.ts';
@@ -15,15 +15,25 @@ const renameBody = z.object({
 const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tag/search',
-    { schema: { tags: ['board'], summary: 'Tags of a project (filter project.id)', querystring: listQuery } },
+    {
+      schema: {
+        tags: ['board'],
+        summary: 'Tags of a project (filter project.id)',
+        querystring: listQuery,
+        response: { 200: tagListDocumentSchema },
+      },
+    },
     async (request) => {
       const { id } = projectIdFilter(request.query, ['project']);
       await authorizeBoard(app, request, id);
       const list = await listTags(app.db, id);
-      return documentOf(list.map(presentTag), undefined, {
-        'page-count': list.length > 0 ? 1 : 0,
-        total: list.length,
-      });
+      return asDocument(
+        tagListDocumentSchema,
+        documentOf(list.map(presentTag), undefined, {
+          'page-count': list.length > 0 ? 1 : 0,
+          total: list.length,
+        }),
+      );
     },
   );
 
@@ -34,19 +44,28 @@ const tagRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['board'],
         summary: "Create a tag ('This tag already exists' for a taken title)",
         body: createBody,
+        response: { 201: tagDocumentSchema },
       },
     },
     async (request, reply) => {
       const { title, project_id } = request.body.data.attributes;
       const { actor, project } = await authorizeBoard(app, request, project_id);
       const tag = await createTag(app.db, project.id, title, { actorId: actor.id, now: app.config.now() });
-      return reply.status(201).send(documentOf(presentTag(tag)));
+      return reply.status(201).send(asDocument(tagDocumentSchema, documentOf(presentTag(tag))));
     },
   );
 
   app.patch(
     '/tag/:id',
-    { schema: { tags: ['board'], summary: 'Rename a tag', params: idParams, body: renameBody } },
+    {
+      schema: {
+        tags: ['board'],
+        summary: 'Rename a tag',
+        params: idParams,
+        body: renameBody,
+        response: { 200: tagDocumentSchema },
+      },
+    },
     async (request) => {
       app.authorize(request, 'board:use');
       const tag = await loadTag(app.db, request.params.id);
@@ -55,7 +74,7 @@ const tagRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: actor.id,
         now: app.config.now(),
       });
-      return documentOf(presentTag(renamed));
+      return asDocument(tagDocumentSchema, documentOf(presentTag(renamed)));
     },
   );
 

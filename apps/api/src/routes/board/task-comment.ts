@@ -1,7 +1,7 @@
-import { commentCreateSchema } from '@dd/domain';
+import { commentCreateSchema, taskCommentDocumentSchema, taskCommentListDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { presentComment } from '../../modules/board/comment-presenter.ts';
 import { addComment, listComments } from '../../modules/board/comment-service.ts';
 import { loadTask } from '../../modules/board/task-queries.ts';
@@ -19,6 +19,7 @@ const taskCommentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['board'],
         summary: 'Comments of a task, oldest first (filter task.id)',
+        response: { 200: taskCommentListDocumentSchema },
         querystring: listQuery,
       },
     },
@@ -28,17 +29,25 @@ const taskCommentRoutes: FastifyPluginAsyncZod = async (app) => {
       const task = await loadTask(app.db, id);
       await authorizeBoard(app, request, task.projectId);
       const list = await listComments(app.db, task.id);
-      return documentOf(list.map(presentComment), undefined, {
-        'page-count': list.length > 0 ? 1 : 0,
-        total: list.length,
-      });
+      return asDocument(
+        taskCommentListDocumentSchema,
+        documentOf(list.map(presentComment), undefined, {
+          'page-count': list.length > 0 ? 1 : 0,
+          total: list.length,
+        }),
+      );
     },
   );
 
   app.post(
     '/task-comment/create',
     {
-      schema: { tags: ['board'], summary: 'Add a comment to a task as the signed-in user', body: createBody },
+      schema: {
+        tags: ['board'],
+        summary: 'Add a comment to a task as the signed-in user',
+        body: createBody,
+        response: { 201: taskCommentDocumentSchema },
+      },
     },
     async (request, reply) => {
       app.authorize(request, 'board:use');
@@ -46,7 +55,9 @@ const taskCommentRoutes: FastifyPluginAsyncZod = async (app) => {
       const task = await loadTask(app.db, task_id);
       const { actor } = await authorizeBoard(app, request, task.projectId);
       const comment = await addComment(app.db, task, body, { actorId: actor.id, now: app.config.now() });
-      return reply.status(201).send(documentOf(presentComment(comment)));
+      return reply
+        .status(201)
+        .send(asDocument(taskCommentDocumentSchema, documentOf(presentComment(comment))));
     },
   );
 };

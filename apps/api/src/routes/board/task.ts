@@ -1,10 +1,17 @@
-import { cappedText, TEXT_MAX, taskAttributesSchema, taskRelationshipsSchema } from '@dd/domain';
+import {
+  cappedText,
+  TEXT_MAX,
+  taskAttributesSchema,
+  taskDocumentSchema,
+  taskListDocumentSchema,
+  taskRelationshipsSchema,
+} from '@dd/domain';
 import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tags, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { documentOf, Included } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf, Included } from '../../lib/jsonapi/document.ts';
 import { presentTag } from '../../modules/board/tag-presenter.ts';
 import { presentTask } from '../../modules/board/task-presenter.ts';
 import { listProjectTasks, loadTask, type TaskWithTags } from '../../modules/board/task-queries.ts';
@@ -57,6 +64,7 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['board'],
         summary: 'Every task of a project in column order (filter project.id; include owner,requester,tag)',
+        response: { 200: taskListDocumentSchema },
         querystring: listQuery,
       },
     },
@@ -64,22 +72,36 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, include } = projectIdFilter(request.query, TASK_INCLUDES);
       await authorizeBoard(app, request, id);
       const list = await listProjectTasks(app.db, id);
-      return documentOf(list.map(presentTask), await includedFor(app, list, include), {
-        'page-count': list.length > 0 ? 1 : 0,
-        total: list.length,
-      });
+      return asDocument(
+        taskListDocumentSchema,
+        documentOf(list.map(presentTask), await includedFor(app, list, include), {
+          'page-count': list.length > 0 ? 1 : 0,
+          total: list.length,
+        }),
+      );
     },
   );
 
   app.get(
     '/task/:id',
-    { schema: { tags: ['board'], summary: 'One task', params: idParams, querystring: includeQuery } },
+    {
+      schema: {
+        tags: ['board'],
+        summary: 'One task',
+        params: idParams,
+        querystring: includeQuery,
+        response: { 200: taskDocumentSchema },
+      },
+    },
     async (request) => {
       app.authorize(request, 'board:use');
       const include = parseIncludes(request.query.include, TASK_INCLUDES);
       const task = await loadTask(app.db, request.params.id);
       await authorizeBoard(app, request, task.projectId);
-      return documentOf(presentTask(task), await includedFor(app, [task], include));
+      return asDocument(
+        taskDocumentSchema,
+        documentOf(presentTask(task), await includedFor(app, [task], include)),
+      );
     },
   );
 
@@ -89,6 +111,7 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['board'],
         summary: 'Create a task (relationships project required; sprint null = New Tasks)',
+        response: { 201: taskDocumentSchema },
         body: taskBody,
       },
     },
@@ -111,7 +134,12 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .status(201)
-        .send(documentOf(presentTask(task), await includedFor(app, [task], [...TASK_INCLUDES])));
+        .send(
+          asDocument(
+            taskDocumentSchema,
+            documentOf(presentTask(task), await includedFor(app, [task], [...TASK_INCLUDES])),
+          ),
+        );
     },
   );
 
@@ -142,6 +170,7 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
           'Change a task: fields, status (one offered action, inside a started sprint), sprint, position',
         params: idParams,
         body: taskBody,
+        response: { 200: taskDocumentSchema },
       },
     },
     async (request) => {
@@ -156,7 +185,10 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         attrs: attributes,
         rels: relationships,
       });
-      return documentOf(presentTask(updated), await includedFor(app, [updated], [...TASK_INCLUDES]));
+      return asDocument(
+        taskDocumentSchema,
+        documentOf(presentTask(updated), await includedFor(app, [updated], [...TASK_INCLUDES])),
+      );
     },
   );
 };

@@ -1,6 +1,7 @@
-import { adminCreateCompanySchema } from '@dd/domain';
+import { adminCompanyDocumentSchema, adminCreateCompanySchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asDocument } from '../../lib/jsonapi/document.ts';
 import { createCompany } from '../../modules/admin-forms/create-company.ts';
 import { getCompany } from '../../modules/admin-lists/company-search.ts';
 
@@ -11,11 +12,18 @@ const createBody = z.object({
 const companyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/company/create',
-    { schema: { tags: ['company'], summary: 'Create a company (admin-level)', body: createBody } },
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Create a company (admin-level)',
+        body: createBody,
+        response: { 201: adminCompanyDocumentSchema },
+      },
+    },
     async (request, reply) => {
       app.authorize(request, 'admin:access');
       const { id } = await createCompany(app.db, request.body.data.attributes);
-      return reply.code(201).send(await getCompany(app.db, id, []));
+      return reply.code(201).send(asDocument(adminCompanyDocumentSchema, await getCompany(app.db, id, [])));
     },
   );
 };

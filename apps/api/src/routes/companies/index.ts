@@ -1,7 +1,14 @@
-import { cappedText, idField, TEXT_MAX } from '@dd/domain';
+import {
+  adminCompanyDocumentSchema,
+  adminCompanyListDocumentSchema,
+  cappedText,
+  idField,
+  TEXT_MAX,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { asDocument } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import {
   COMPANY_INCLUDES,
@@ -17,10 +24,20 @@ const idParams = z.object({ id: idField });
 const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/company/search',
-    { schema: { tags: ['company'], summary: 'Companies table', querystring: listQuery } },
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Companies table',
+        querystring: listQuery,
+        response: { 200: adminCompanyListDocumentSchema },
+      },
+    },
     async (request) => {
       app.authorize(request, 'admin:access');
-      return searchCompanies(app.db, parseListQuery(request.query, COMPANY_LIST_RULES));
+      return asDocument(
+        adminCompanyListDocumentSchema,
+        await searchCompanies(app.db, parseListQuery(request.query, COMPANY_LIST_RULES)),
+      );
     },
   );
 
@@ -32,6 +49,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One company (admin-level)',
         params: idParams,
         querystring: z.object({ include: cappedText(TEXT_MAX.query).optional() }),
+        response: { 200: adminCompanyDocumentSchema },
       },
     },
     async (request) => {
@@ -44,7 +62,7 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
             parameter: 'include',
           });
       }
-      return getCompany(app.db, request.params.id, include);
+      return asDocument(adminCompanyDocumentSchema, await getCompany(app.db, request.params.id, include));
     },
   );
 

@@ -1,3 +1,4 @@
+import { mediaAnswerSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/app-error.ts';
 import { EventStream } from '../../modules/events/event-stream.ts';
@@ -24,6 +25,13 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           'text/event-stream. Each event: `id` (for Last-Event-ID), `data` {"type","id","project"} naming what ' +
           'changed (project, update, file, link, team, sprint, task, tag, comment, call). `event: reset` asks ' +
           'the client to refetch everything (replay window passed); `event: revoked` ends a revoked session.',
+        response: {
+          200: mediaAnswerSchema({
+            mediaType: 'text/event-stream',
+            streaming: true,
+            description: 'An endless Server-Sent Events stream (a `: connected` comment first)',
+          }),
+        },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { idField } from '@dd/domain';
+import { fileDocumentSchema, fileWithDataDocumentSchema, idField, mediaAnswerSchema } from '@dd/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
-import { documentOf, JSON_API } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf, JSON_API } from '../../lib/jsonapi/document.ts';
 import { presentFileMeta } from '../../modules/files/file-presenter.ts';
 import { dataUrlDocument } from '../../modules/files/file-read.ts';
 import { beginUpload, discardUpload, readChunks } from '../../modules/files/file-store.ts';
@@ -69,30 +69,52 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Attach a file (data URL, at most 25,000,000 bytes)',
         params: idParams,
         body: uploadBody,
+        response: { 201: fileDocumentSchema },
       },
     },
     async (request, reply) => {
       const fileId = slots.get(request);
       if (fileId === undefined) throw notFound('Project');
       const file = await storeProjectFile(app.db, fileId, request.body.data.attributes);
-      return reply.status(201).send(documentOf(presentFileMeta(file)));
+      return reply.status(201).send(asDocument(fileDocumentSchema, documentOf(presentFileMeta(file))));
     },
   );
 
   app.get(
     '/file/:id',
-    { schema: { tags: ['file'], summary: 'One file with its bytes as a data URL', params: idParams } },
+    {
+      schema: {
+        tags: ['file'],
+        summary: 'One file with its bytes as a data URL',
+        params: idParams,
+        // Written as a stream by hand (the chunks are encoded as they are read); documented here.
+        response: { 200: fileWithDataDocumentSchema },
+      },
+    },
     async (request, reply) => {
       const file = await loadFileMeta(app.db, request.params.id);
       app.authorize(request, 'file:download', await loadProjectRef(app.db, file.projectId));
       // The document is written as the chunks are read and encoded, never built whole in memory.
-      return reply.type(JSON_API).send(Readable.from(dataUrlDocument(app.db, file)));
+      return reply.type(JSON_API).send(Readable.from(dataUrlDocument(app.db, file)) as never);
     },
   );
 
   app.get(
     '/file/:id/download',
-    { schema: { tags: ['file'], summary: 'Download a file as an attachment', params: idParams } },
+    {
+      schema: {
+        tags: ['file'],
+        summary: 'Download a file as an attachment',
+        params: idParams,
+        response: {
+          200: mediaAnswerSchema({
+            mediaType: 'application/octet-stream',
+            binary: true,
+            description: "The file's bytes, as an attachment",
+          }),
+        },
+      },
+    },
     async (request, reply) => {
       const file = await loadFileMeta(app.db, request.params.id);
       app.authorize(request, 'file:download', await loadProjectRef(app.db, file.projectId));
@@ -102,7 +124,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', contentDisposition(file.title))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(Readable.from(readChunks(app.db, file.id, file.size)));
+        .send(Readable.from(readChunks(app.db, file.id, file.size)) as never);
     },
   );
 

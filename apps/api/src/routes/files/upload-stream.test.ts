@@ -119,6 +119,7 @@ describe('streamed upload', () => {
     });
     expect(asData.statusCode).toBe(200);
     expect(asData.headers['content-type']).toBe('application/vnd.api+json');
+    // JSON:API 1.0: the id beside the attributes, never inside them.
     expect(asData.json().data.id).toBe(String(file.id));
     expect(asData.json().data.attributes).toEqual({
       title: 'Plan ü <v2>.pdf',

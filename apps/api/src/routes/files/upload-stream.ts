@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
-import { idField, MAX_FILE_SIZE } from '@dd/domain';
+import { fileDocumentSchema, idField, MAX_FILE_SIZE } from '@dd/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { isMimeType } from '../../modules/files/data-url.ts';
 import { presentFileMeta } from '../../modules/files/file-presenter.ts';
 import { fileTooLargeToStream, storeProjectFileStream } from '../../modules/files/project-files.ts';
@@ -92,6 +92,7 @@ const uploadStreamRoutes: FastifyPluginAsyncZod = async (app) => {
           'The body is the file itself; X-File-Name carries its name. At most 3 uploads per user are in flight at a time (429 for the 4th). Over 25,000,000 bytes the upload is cut off with 413.',
         params: idParams,
         headers: uploadHeaders,
+        response: { 201: fileDocumentSchema },
       },
     },
     async (request, reply) => {
@@ -107,7 +108,7 @@ const uploadStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         { projectId: ref.id, title, mime, uploadedById: actor.id },
         requestBytes(request),
       );
-      return reply.status(201).send(documentOf(presentFileMeta(file)));
+      return reply.status(201).send(asDocument(fileDocumentSchema, documentOf(presentFileMeta(file))));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { idField, imageDocumentSchema } from '@dd/domain';
+import { idField, imageDocumentSchema, mediaAnswerSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageUrl, loadImage, storeImage } from '../../modules/images/images.ts';
@@ -40,7 +40,16 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/image/:id',
-    { schema: { tags: ['image'], summary: 'An uploaded image', params: idParams } },
+    {
+      schema: {
+        tags: ['image'],
+        summary: 'An uploaded image',
+        params: idParams,
+        response: {
+          200: mediaAnswerSchema({ mediaType: 'image/*', binary: true, description: "The image's bytes" }),
+        },
+      },
+    },
     async (request, reply) => {
       app.requireActor(request);
       const image = await loadImage(app.db, request.params.id);
@@ -48,7 +57,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', image.mime)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=86400')
-        .send(image.bytes);
+        .send(image.bytes as never);
     },
   );
 };

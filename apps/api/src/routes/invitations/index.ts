@@ -1,9 +1,19 @@
-import { emailField, FALLBACK_MESSAGES, idField, invitedSignUpSchema, MESSAGES } from '@dd/domain';
+import {
+  emailField,
+  FALLBACK_MESSAGES,
+  idField,
+  invitationCreatedDocumentSchema,
+  invitationDocumentSchema,
+  invitedSignUpSchema,
+  invitedUserDocumentSchema,
+  MESSAGES,
+} from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { asDocument } from '../../lib/jsonapi/document.ts';
 import { createInvitation, loadProjectRef } from '../../modules/invitations/create-invitation.ts';
 import { findOpenInvitation, invalidInvitation } from '../../modules/invitations/invitation-tokens.ts';
 import {
@@ -40,6 +50,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['invitation'],
         summary: 'Invite a person to sign up as a client of a project',
+        response: { 201: invitationCreatedDocumentSchema },
         body: createBody,
       },
       config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
@@ -60,13 +71,15 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         productName: app.config.productName,
       });
       const status = await app.mailer.send(mail);
-      return reply.status(201).send({
-        data: {
-          type: 'invitation',
-          id: String(id),
-          attributes: { email, 'project-id': project.id, 'mail-status': status },
-        },
-      });
+      return reply.status(201).send(
+        asDocument(invitationCreatedDocumentSchema, {
+          data: {
+            type: 'invitation',
+            id: String(id),
+            attributes: { email, 'project-id': project.id, 'mail-status': status },
+          },
+        }),
+      );
     },
   );
 
@@ -165,6 +178,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['invitation'],
         summary: 'The e-mail an invitation token was sent to',
+        response: { 200: invitationDocumentSchema },
         querystring: tokenQuery,
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -172,13 +186,13 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const invitation = await findOpenInvitation(app.db, request.query.token, app.config.now());
       if (!invitation) throw invalidInvitation({ parameter: 'token' });
-      return {
+      return asDocument(invitationDocumentSchema, {
         data: {
           type: 'invitation',
           id: String(invitation.id),
           attributes: { email: invitation.email, 'project-id': invitation.projectId },
         },
-      };
+      });
     },
   );
 
@@ -191,6 +205,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['authorization'],
         summary: 'Sign up through an invitation (always a client)',
         body: registerBody,
+        response: { 201: invitedUserDocumentSchema },
       },
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
@@ -207,7 +222,9 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.now(),
       );
       const document = await getUserDocument(app.db, userId, [], { hideContacts: false, self: true });
-      return reply.status(201).send({ ...document, meta: { 'project-id': projectId } });
+      return reply
+        .status(201)
+        .send(asDocument(invitedUserDocumentSchema, { ...document, meta: { 'project-id': projectId } }));
     },
   );
 };

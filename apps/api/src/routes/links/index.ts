@@ -1,7 +1,7 @@
-import { idField, linkCreateSchema } from '@dd/domain';
+import { idField, linkCreateSchema, linkDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { presentLink } from '../../modules/links/link-presenter.ts';
 import { attachLinks, createLink, detachLink } from '../../modules/links/project-links.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
@@ -24,13 +24,14 @@ const linkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['link'],
         summary: "Create a link ('Url is not a valid URL.' when invalid)",
+        response: { 201: linkDocumentSchema },
         body: createBody,
       },
     },
     async (request, reply) => {
       const actor = app.requireActor(request);
       const link = await createLink(app.db, request.body.data.attributes, actor.id);
-      return reply.status(201).send(documentOf(presentLink(link)));
+      return reply.status(201).send(asDocument(linkDocumentSchema, documentOf(presentLink(link))));
     },
   );
 

@@ -1,10 +1,17 @@
-import { cappedText, lookupListDocumentSchema, TEXT_MAX } from '@dd/domain';
+import {
+  cappedText,
+  lookupListDocumentSchema,
+  TEXT_MAX,
+  techListDocumentSchema,
+  timezoneListDocumentSchema,
+} from '@dd/domain';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as s from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { asDocument } from '../../lib/jsonapi/document.ts';
 
 type LookupTable = PgTable & { id: PgColumn; title: PgColumn; position: PgColumn };
 
@@ -70,6 +77,7 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lookup'],
         summary: 'Techs with their groups',
+        response: { 200: techListDocumentSchema },
         querystring: z.object({
           actualOnly: z.enum(['0', '1', 'true', 'false']).optional(),
           include: cappedText(TEXT_MAX.query).optional(),
@@ -93,7 +101,7 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
             .from(s.techGroups)
             .where(inArray(s.techGroups.id, [...new Set(rows.map((r) => r.techGroupId))]))
         : [];
-      return {
+      return asDocument(techListDocumentSchema, {
         data: rows.map((r) => ({
           type: 'tech',
           id: String(r.id),
@@ -105,22 +113,27 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
           id: String(g.id),
           attributes: { title: g.title },
         })),
-      };
+      });
     },
   );
 
   const timezones = async () => {
     const rows = await app.db.select().from(s.timezones).orderBy(asc(s.timezones.id));
-    return {
+    return asDocument(timezoneListDocumentSchema, {
       data: rows.map((r) => ({
         type: 'timezone',
         id: String(r.id),
         attributes: { title: r.title, offset: r.offset },
       })),
-    };
+    });
   };
-  app.get('/timezone', { schema: { tags: ['lookup'], summary: 'Timezones' } }, timezones);
-  app.get('/timezone/search', { schema: { tags: ['lookup'], summary: 'Timezones' } }, timezones);
+  const timezoneSchema = {
+    tags: ['lookup'],
+    summary: 'Timezones',
+    response: { 200: timezoneListDocumentSchema },
+  };
+  app.get('/timezone', { schema: timezoneSchema }, timezones);
+  app.get('/timezone/search', { schema: timezoneSchema }, timezones);
 };
 
 export default lookupRoutes;

@@ -1,6 +1,7 @@
-import { forgotPasswordSchema } from '@dd/domain';
+import { forgotDocumentSchema, forgotPasswordSchema, resetTokenDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asDocument } from '../../lib/jsonapi/document.ts';
 import { requestPasswordReset } from '../../modules/password-reset/request-reset.ts';
 import { findResetToken, invalidResetToken } from '../../modules/password-reset/reset-tokens.ts';
 import { padToMinimum } from './pad-to-minimum.ts';
@@ -20,7 +21,12 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/authorization/forgot',
     {
-      schema: { tags: ['authorization'], summary: 'Mail a password reset link', body: forgotBody },
+      schema: {
+        tags: ['authorization'],
+        summary: 'Mail a password reset link',
+        body: forgotBody,
+        response: { 200: forgotDocumentSchema },
+      },
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
       preHandler: perEmailLimit(app, { name: 'forgot', max: 5, timeWindow: '15 minutes' }),
     },
@@ -49,6 +55,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['authorization'],
         summary: 'Check a password reset token',
+        response: { 200: resetTokenDocumentSchema },
         querystring: resetTokenQuery,
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -56,9 +63,9 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const found = await findResetToken(app.db, request.query.token, app.config.now());
       if (!found) throw invalidResetToken({ parameter: 'token' });
-      return {
+      return asDocument(resetTokenDocumentSchema, {
         data: { type: 'reset-token', id: String(found.userId), attributes: { 'user-id': found.userId } },
-      };
+      });
     },
   );
 };

@@ -1,4 +1,4 @@
-import { idField, projectListScope } from '@dd/domain';
+import { idField, projectListDocumentSchema, projectListScope } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { JSON_API } from '../../lib/jsonapi/document.ts';
@@ -16,6 +16,7 @@ const projectSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['project'],
         summary: 'Projects table (paged, sorted, filtered)',
+        response: { 200: projectListDocumentSchema },
         querystring: listQuery,
       },
     },
@@ -27,7 +28,8 @@ const projectSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         // null: no list cache (LIST_CACHE=off), every request reads the database.
         version: app.config.listCache ? request.versions?.['admin-lists'] : null,
       });
-      return reply.type(JSON_API).send(json);
+      // Already JSON (cached pages); in tests the response check parses it with the schema.
+      return reply.type(JSON_API).send(json as never);
     },
   );
 

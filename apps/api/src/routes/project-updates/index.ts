@@ -1,8 +1,14 @@
-import { can, idField, projectUpdatePostSchema } from '@dd/domain';
+import {
+  can,
+  idField,
+  projectUpdateDocumentSchema,
+  projectUpdateListDocumentSchema,
+  projectUpdatePostSchema,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import {
   postProjectUpdate,
@@ -59,7 +65,13 @@ function normalizeFilter(query: Record<string, unknown>): {
 const projectUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/project-update/search',
-    { schema: { tags: ['project-update'], summary: "A project's updates (filter[project_id] required)" } },
+    {
+      schema: {
+        tags: ['project-update'],
+        summary: "A project's updates (filter[project_id] required)",
+        response: { 200: projectUpdateListDocumentSchema },
+      },
+    },
     async (request) => {
       const { rest, projectId } = normalizeFilter(request.query as Record<string, unknown>);
       const list = parseListQuery(rest, {
@@ -69,14 +81,17 @@ const projectUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const ref = await loadProjectRef(app.db, projectId);
       const actor = app.authorize(request, 'project:read', ref);
-      return searchProjectUpdates(app.db, {
-        projectId,
-        newestFirst: list.sort[0]?.desc ?? true,
-        page: list.page,
-        size: list.size,
-        includeReporter: list.include.includes('reporter'),
-        hideContacts: !can(actor, 'project:see-contacts', ref),
-      });
+      return asDocument(
+        projectUpdateListDocumentSchema,
+        await searchProjectUpdates(app.db, {
+          projectId,
+          newestFirst: list.sort[0]?.desc ?? true,
+          page: list.page,
+          size: list.size,
+          includeReporter: list.include.includes('reporter'),
+          hideContacts: !can(actor, 'project:see-contacts', ref),
+        }),
+      );
     },
   );
 
@@ -86,6 +101,7 @@ const projectUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['project-update'],
         summary: 'Post a daily update (the reporter is the caller)',
+        response: { 201: projectUpdateDocumentSchema },
         body: postBody,
       },
     },
@@ -99,7 +115,9 @@ const projectUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
         description,
         reporterUserId: actor.id,
       });
-      return reply.status(201).send(documentOf(presentProjectUpdate(row)));
+      return reply
+        .status(201)
+        .send(asDocument(projectUpdateDocumentSchema, documentOf(presentProjectUpdate(row))));
     },
   );
 };

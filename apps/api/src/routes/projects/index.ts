@@ -1,10 +1,13 @@
 import {
   can,
   cappedText,
+  companyDocumentSchema,
   companyUpdateSchema,
   idField,
   isStaffRole,
   ownerDetailsSchema,
+  ownProjectListDocumentSchema,
+  personDocumentSchema,
   projectDocumentSchema,
   projectSaveSchema,
   TEXT_MAX,
@@ -12,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.ts';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { saveTeam } from '../../modules/project-team/save-team.ts';
 import {
   getProjectDocument,
@@ -111,12 +114,16 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['project'],
         summary: "The signed-in client's projects, for the shell's projects strip",
+        response: { 200: ownProjectListDocumentSchema },
       },
     },
     async (request) => {
       const actor = app.authorize(request, 'project:list-own');
       const rows = await listOwnProjects(app.db, actor.id);
-      return documentOf(rows, undefined, { 'page-count': rows.length > 0 ? 1 : 0, total: rows.length });
+      return asDocument(
+        ownProjectListDocumentSchema,
+        documentOf(rows, undefined, { 'page-count': rows.length > 0 ? 1 : 0, total: rows.length }),
+      );
     },
   );
 
@@ -198,6 +205,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Save the project owner's company",
         params: idParams,
         body: companyPatchBody,
+        response: { 200: companyDocumentSchema },
       },
     },
     async (request) => {
@@ -208,7 +216,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.data.attributes,
       );
-      return documentOf(presentCompany(company));
+      return asDocument(companyDocumentSchema, documentOf(presentCompany(company)));
     },
   );
 
@@ -220,6 +228,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Save the project owner's details",
         params: idParams,
         body: ownerDetailsBody,
+        response: { 200: personDocumentSchema },
       },
     },
     async (request) => {
@@ -232,7 +241,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.now(),
       );
       if (emailChange) app.mailer.sendLater(emailChangedNotice(emailChange, app.config));
-      return documentOf(presentUser(user));
+      return asDocument(personDocumentSchema, documentOf(presentUser(user)));
     },
   );
 };

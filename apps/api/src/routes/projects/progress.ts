@@ -1,9 +1,9 @@
-import { activeSprint, SPRINT_STATUS, TASK_STATUS } from '@dd/domain';
+import { activeSprint, projectProgressDocumentSchema, SPRINT_STATUS, TASK_STATUS } from '@dd/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tasks } from '../../db/schema/index.ts';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { listSprints } from '../../modules/board/sprint-service.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 
@@ -22,6 +22,7 @@ const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['project'],
         summary: "Counts of the current sprint's tasks: total, delivered, accepted (no task details)",
         params: idParams,
+        response: { 200: projectProgressDocumentSchema },
       },
     },
     async (request) => {
@@ -47,16 +48,19 @@ const progressRoutes: FastifyPluginAsyncZod = async (app) => {
           if (row.statusId === TASK_STATUS.accepted) counts.accepted += n;
         }
       }
-      return documentOf({
-        type: 'project-progress',
-        id: String(ref.id),
-        attributes: {
-          'sprint-started': current?.startedAt?.toISOString() ?? null,
-          total: counts.total,
-          delivered: counts.delivered,
-          accepted: counts.accepted,
-        },
-      });
+      return asDocument(
+        projectProgressDocumentSchema,
+        documentOf({
+          type: 'project-progress',
+          id: String(ref.id),
+          attributes: {
+            'sprint-started': current?.startedAt?.toISOString() ?? null,
+            total: counts.total,
+            delivered: counts.delivered,
+            accepted: counts.accepted,
+          },
+        }),
+      );
     },
   );
 };

@@ -3,12 +3,14 @@ import {
   can,
   idField,
   reminderSettingCreateSchema,
+  reminderSettingDocumentSchema,
+  reminderSettingListDocumentSchema,
   reminderSettingUpdateSchema,
 } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.ts';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import {
   createReminderSetting,
@@ -74,6 +76,7 @@ const reminderSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reminder-setting'],
         summary: 'Reminder settings, never paged (team editors; filter[project_id] narrows)',
+        response: { 200: reminderSettingListDocumentSchema },
         querystring: z.record(z.string(), z.unknown()),
       },
     },
@@ -84,17 +87,25 @@ const reminderSettingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!mayManageSomeTeam(actor)) throw forbidden();
       } else app.authorize(request, 'project:manage-team', await loadProjectRef(app.db, projectId));
       const rows = await searchReminderSettings(app.db, projectId, newestFirst);
-      return documentOf(rows.map(presentReminderSetting), undefined, {
-        'page-count': rows.length > 0 ? 1 : 0,
-        total: rows.length,
-      });
+      return asDocument(
+        reminderSettingListDocumentSchema,
+        documentOf(rows.map(presentReminderSetting), undefined, {
+          'page-count': rows.length > 0 ? 1 : 0,
+          total: rows.length,
+        }),
+      );
     },
   );
 
   app.post(
     '/reminder-setting/create',
     {
-      schema: { tags: ['reminder-setting'], summary: "A member's first reminder toggle", body: createBody },
+      schema: {
+        tags: ['reminder-setting'],
+        summary: "A member's first reminder toggle",
+        body: createBody,
+        response: { 201: reminderSettingDocumentSchema },
+      },
       preValidation: async (request) => {
         if (!mayManageSomeTeam(app.requireActor(request))) throw forbidden();
       },
@@ -103,7 +114,9 @@ const reminderSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = request.body.data.attributes;
       app.authorize(request, 'project:manage-team', await loadProjectRef(app.db, input.project_id));
       const row = await createReminderSetting(app.db, input);
-      return reply.status(201).send(documentOf(presentReminderSetting(row)));
+      return reply
+        .status(201)
+        .send(asDocument(reminderSettingDocumentSchema, documentOf(presentReminderSetting(row))));
     },
   );
 
@@ -113,6 +126,7 @@ const reminderSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reminder-setting'],
         summary: 'Flip a reminder (is-enabled 0 or 1)',
+        response: { 200: reminderSettingDocumentSchema },
         params: idParams,
         body: updateBody,
       },
@@ -124,7 +138,7 @@ const reminderSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       const setting = await loadReminderSetting(app.db, request.params.id);
       app.authorize(request, 'project:manage-team', await loadProjectRef(app.db, setting.projectId));
       const row = await updateReminderSetting(app.db, setting.id, request.body.data.attributes['is-enabled']);
-      return documentOf(presentReminderSetting(row));
+      return asDocument(reminderSettingDocumentSchema, documentOf(presentReminderSetting(row)));
     },
   );
 };

@@ -1,7 +1,7 @@
-import { addTeamMemberSchema, idField, TEAM_MEMBER_ROLES } from '@dd/domain';
+import { addTeamMemberSchema, idField, personDocumentSchema, TEAM_MEMBER_ROLES } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { addNewTeamMember } from '../../modules/project-team/add-team-member.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { presentUser } from '../../modules/users/user-presenter.ts';
@@ -30,6 +30,7 @@ const projectTeamRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create a developer or project manager and add them to the project team',
         params: idParams,
         body: createBody,
+        response: { 201: personDocumentSchema },
       },
       // Visitors and other roles get 401/403 before the body is looked at, never a 422.
       preValidation: async (request) => {
@@ -44,7 +45,7 @@ const projectTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       const ref = await loadProjectRef(app.db, request.params.id);
       app.authorize(request, 'project:manage-team', ref);
       const user = await addNewTeamMember(app.db, ref.id, request.body.data.attributes, app.config.now());
-      return reply.status(201).send(documentOf(presentUser(user)));
+      return reply.status(201).send(asDocument(personDocumentSchema, documentOf(presentUser(user))));
     },
   );
 };

@@ -1,7 +1,12 @@
-import { idField, REGISTRATION_MARKER_COOKIE, tourStateUpdateSchema } from '@dd/domain';
+import {
+  idField,
+  REGISTRATION_MARKER_COOKIE,
+  tourStateDocumentSchema,
+  tourStateUpdateSchema,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { getOrStartTour, presentTourState, saveTour } from '../../modules/tour/tour-state.ts';
 
@@ -21,6 +26,7 @@ const tourRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['project'],
         summary: "The owner's tour state; the first read starts the tour (step 2 after registration)",
+        response: { 200: tourStateDocumentSchema },
         params: idParams,
       },
     },
@@ -41,7 +47,7 @@ const tourRoutes: FastifyPluginAsyncZod = async (app) => {
           path: '/',
           ...(app.config.cookieDomain ? { domain: app.config.cookieDomain } : {}),
         });
-      return documentOf(presentTourState(row));
+      return asDocument(tourStateDocumentSchema, documentOf(presentTourState(row)));
     },
   );
 
@@ -51,6 +57,7 @@ const tourRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['project'],
         summary: "Save the owner's tour state",
+        response: { 200: tourStateDocumentSchema },
         params: idParams,
         body: updateBody,
       },
@@ -66,7 +73,7 @@ const tourRoutes: FastifyPluginAsyncZod = async (app) => {
       const ref = await loadProjectRef(app.db, request.params.id);
       const actor = app.authorize(request, 'project:tour', ref);
       const row = await saveTour(app.db, actor.id, ref.id, request.body.data.attributes, app.config.now());
-      return documentOf(presentTourState(row));
+      return asDocument(tourStateDocumentSchema, documentOf(presentTourState(row)));
     },
   );
 };

@@ -1,6 +1,7 @@
 import {
   canUseGetStartedWizard,
   cappedText,
+  incompleteRegistrationListDocumentSchema,
   REGISTRATION_MARKER_COOKIE,
   registerClientCompanySchema,
   registerClientProjectSchema,
@@ -12,7 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.ts';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { pageCount, parseListQuery } from '../../lib/jsonapi/query.ts';
 import { createSession, SESSION_TTL_MS } from '../../modules/auth/sessions.ts';
 import {
@@ -148,6 +149,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['registration'],
         summary: 'Incomplete registrations for sales follow-up (admins)',
+        response: { 200: incompleteRegistrationListDocumentSchema },
         querystring: z.record(z.string(), z.unknown()),
       },
     },
@@ -155,10 +157,13 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       app.authorize(request, 'admin:access');
       const query = parseListQuery(request.query, INCOMPLETE_REGISTRATION_LIST_RULES);
       const { rows, total } = await listIncompleteRegistrations(app.db, query);
-      return documentOf(rows.map(presentIncompleteRegistration), undefined, {
-        'page-count': pageCount(total, query.size),
-        'total-count': total,
-      });
+      return asDocument(
+        incompleteRegistrationListDocumentSchema,
+        documentOf(rows.map(presentIncompleteRegistration), undefined, {
+          'page-count': pageCount(total, query.size),
+          'total-count': total,
+        }),
+      );
     },
   );
 };

@@ -1,7 +1,16 @@
-import { can, idField, scheduledCallCreateSchema, slotTimezoneQuerySchema } from '@dd/domain';
+import {
+  availableSlotsDocumentSchema,
+  can,
+  idField,
+  scheduledCallCreateSchema,
+  scheduledCallDocumentSchema,
+  scheduledCallListDocumentSchema,
+  slotTimezoneQuerySchema,
+  weeklyWorkHoursDocumentSchema,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { availableSlots, weeklyWorkHours } from '../../modules/scheduled-calls/available-slots.ts';
 import { bookCall, callBookedMessages, phoneBlacklisted } from '../../modules/scheduled-calls/book-call.ts';
@@ -46,12 +55,13 @@ const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['scheduled-call'],
         summary: "This week's company work hours as wall clock in ?timezone= (signed-in users)",
         querystring: slotTimezoneQuerySchema,
+        response: { 200: weeklyWorkHoursDocumentSchema },
       },
     },
     async (request) => {
       app.requireActor(request);
       const days = await weeklyWorkHours(app.db, request.query.timezone, app.config.now());
-      return documentOf(days.map(presentWorkDay));
+      return asDocument(weeklyWorkHoursDocumentSchema, documentOf(days.map(presentWorkDay)));
     },
   );
 
@@ -63,12 +73,13 @@ const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Free 30-minute slots from now + 2 h to 4 weeks ahead, by date in ?timezone= (signed-in users)',
         querystring: slotTimezoneQuerySchema,
+        response: { 200: availableSlotsDocumentSchema },
       },
     },
     async (request) => {
       app.requireActor(request);
       const days = await availableSlots(app.db, request.query.timezone, app.config.now());
-      return documentOf(days.map(presentAvailableDay));
+      return asDocument(availableSlotsDocumentSchema, documentOf(days.map(presentAvailableDay)));
     },
   );
 
@@ -80,6 +91,7 @@ const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Book a slot (the project's owner). 403 when taken, or 'User phone is blacklisted' (kept for approval)",
         body: createBody,
+        response: { 201: scheduledCallDocumentSchema },
       },
     },
     async (request, reply) => {
@@ -98,7 +110,9 @@ const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
       const { productName, publicUrl, mailFrom } = app.config;
       for (const message of await callBookedMessages(app.db, call, { productName, publicUrl, mailFrom, now }))
         app.mailer.sendLater(message);
-      return reply.status(201).send(documentOf(presentScheduledCall(call)));
+      return reply
+        .status(201)
+        .send(asDocument(scheduledCallDocumentSchema, documentOf(presentScheduledCall(call))));
     },
   );
 
@@ -110,12 +124,18 @@ const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A project's booked calls, pending approval ones included (staff; filter[project_id] required)",
         querystring: searchQuery,
+        response: { 200: scheduledCallListDocumentSchema },
       },
     },
     async (request) => {
       const ref = await loadProjectRef(app.db, request.query.project_id);
       const actor = app.authorize(request, 'project:see-calls', ref);
-      return projectCallsDocument(app.db, ref.id, { hideContacts: !can(actor, 'project:see-contacts', ref) });
+      return asDocument(
+        scheduledCallListDocumentSchema,
+        await projectCallsDocument(app.db, ref.id, {
+          hideContacts: !can(actor, 'project:see-contacts', ref),
+        }),
+      );
     },
   );
 };

@@ -1,8 +1,17 @@
-import { COMPANY_TIMEZONE, idField, workHoursUpdateSchema } from '@dd/domain';
+import {
+  COMPANY_TIMEZONE,
+  calendarFeedDocumentSchema,
+  idField,
+  mediaAnswerSchema,
+  scheduledCallDocumentSchema,
+  staffCallListDocumentSchema,
+  workHoursSettingsDocumentSchema,
+  workHoursUpdateSchema,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import {
   callApprovedMessage,
@@ -56,11 +65,15 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Calls of every project for the Calls screen (admin, superAdmin, accountManager, projectManager); paged, filter by status and scheduled',
         querystring: listQuery,
+        response: { 200: staffCallListDocumentSchema },
       },
     },
     async (request) => {
       app.authorize(request, 'calls:manage');
-      return searchStaffCalls(app.db, parseListQuery(request.query, STAFF_CALL_LIST_RULES));
+      return asDocument(
+        staffCallListDocumentSchema,
+        await searchStaffCalls(app.db, parseListQuery(request.query, STAFF_CALL_LIST_RULES)),
+      );
     },
   );
 
@@ -77,7 +90,7 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
             ? await callCancelledMessage(app.db, call, context)
             : await callMovedMessage(app.db, call, context, result.previousStart ?? call.scheduledAt);
     if (message) app.mailer.sendLater(message);
-    return documentOf(presentScheduledCall(result.call));
+    return asDocument(scheduledCallDocumentSchema, documentOf(presentScheduledCall(result.call)));
   };
 
   const actions = { approve: approveCall, decline: declineCall, cancel: cancelCall } as const;
@@ -89,6 +102,7 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['scheduled-call'],
           summary: `${name[0]!.toUpperCase()}${name.slice(1)} a call; mails the client a calendar update (Calls screen roles)`,
           params: idParams,
+          response: { 200: scheduledCallDocumentSchema },
         },
       },
       async (request) => {
@@ -111,6 +125,7 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Move a call to another free slot (409 when taken); mails the client a calendar update',
         params: idParams,
         body: moveBody,
+        response: { 200: scheduledCallDocumentSchema },
       },
     },
     async (request) => {
@@ -127,10 +142,12 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const workHoursDocument = async () => {
     const [days, daysOff] = await Promise.all([loadWorkHours(app.db), loadDaysOff(app.db)]);
-    return documentOf({
-      type: 'work-hours-settings',
-      id: 'company',
-      attributes: { timezone: COMPANY_TIMEZONE, days, days_off: daysOff },
+    return asDocument(workHoursSettingsDocumentSchema, {
+      data: {
+        type: 'work-hours-settings',
+        id: 'company',
+        attributes: { timezone: COMPANY_TIMEZONE, days, days_off: daysOff },
+      },
     });
   };
 
@@ -140,6 +157,7 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['scheduled-call'],
         summary: 'Company work hours per weekday and days off, in the company timezone (admin-level)',
+        response: { 200: workHoursSettingsDocumentSchema },
       },
     },
     async (request) => {
@@ -155,6 +173,7 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['scheduled-call'],
         summary: 'Replace the work hours and days off; slots change at once, booked calls stay (admin-level)',
         body: workHoursBody,
+        response: { 200: workHoursSettingsDocumentSchema },
       },
     },
     async (request) => {
@@ -167,16 +186,23 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/calendar-feed',
     {
-      schema: { tags: ['calendar-feed'], summary: 'Whether I have a calendar feed, and since when (staff)' },
+      schema: {
+        tags: ['calendar-feed'],
+        summary: 'Whether I have a calendar feed, and since when (staff)',
+        response: { 200: calendarFeedDocumentSchema },
+      },
     },
     async (request) => {
       const actor = app.authorize(request, 'calendar-feed:use');
       const state = await feedState(app.db, actor.id);
-      return documentOf({
-        type: 'calendar-feed',
-        id: String(actor.id),
-        attributes: { active: state !== null, created: state?.createdAt.toISOString() ?? null, url: null },
-      });
+      return asDocument(
+        calendarFeedDocumentSchema,
+        documentOf({
+          type: 'calendar-feed',
+          id: String(actor.id),
+          attributes: { active: state !== null, created: state?.createdAt.toISOString() ?? null, url: null },
+        }),
+      );
     },
   );
 
@@ -186,6 +212,7 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['calendar-feed'],
         summary: 'Make a new private feed URL, shown once; the previous one stops working (staff)',
+        response: { 201: calendarFeedDocumentSchema },
       },
     },
     async (request, reply) => {
@@ -193,11 +220,18 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.config.now();
       const token = await resetFeed(app.db, actor.id, now);
       return reply.status(201).send(
-        documentOf({
-          type: 'calendar-feed',
-          id: String(actor.id),
-          attributes: { active: true, created: now.toISOString(), url: feedUrl(app.config.publicUrl, token) },
-        }),
+        asDocument(
+          calendarFeedDocumentSchema,
+          documentOf({
+            type: 'calendar-feed',
+            id: String(actor.id),
+            attributes: {
+              active: true,
+              created: now.toISOString(),
+              url: feedUrl(app.config.publicUrl, token),
+            },
+          }),
+        ),
       );
     },
   );
@@ -220,6 +254,12 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['calendar-feed'],
         summary: 'A private iCalendar feed: GET /api/calendar/{token}.ics (the token is the key; no session)',
         params: feedParams,
+        response: {
+          200: mediaAnswerSchema({
+            mediaType: 'text/calendar',
+            description: 'The iCalendar (RFC 5545) feed',
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -236,7 +276,7 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-store')
         .header('content-disposition', 'inline; filename="calls.ics"')
-        .send(ics);
+        .send(ics as never);
     },
   );
 };

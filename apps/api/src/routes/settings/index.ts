@@ -1,8 +1,15 @@
-import { cappedText, idField, isStaffRole, TEXT_MAX } from '@dd/domain';
+import {
+  cappedText,
+  idField,
+  isStaffRole,
+  settingDocumentSchema,
+  settingListDocumentSchema,
+  TEXT_MAX,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.ts';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { settingNameFilter } from '../../modules/settings/search-query.ts';
 import { presentSetting } from '../../modules/settings/setting-presenter.ts';
 import { createSetting, findSettingsByName, updateSetting } from '../../modules/settings/settings.ts';
@@ -38,25 +45,34 @@ const settingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['setting'],
         summary: 'Settings by name, e.g. filter[name]=defaultAccauntManager (staff)',
         querystring: z.record(z.string(), z.unknown()),
+        response: { 200: settingListDocumentSchema },
       },
     },
     async (request) => {
       const actor = app.requireActor(request);
       if (!isStaffRole(actor.role)) throw forbidden();
       const rows = await findSettingsByName(app.db, settingNameFilter(request.query));
-      return documentOf(rows.map(presentSetting), undefined, { 'page-count': rows.length > 0 ? 1 : 0 });
+      return asDocument(
+        settingListDocumentSchema,
+        documentOf(rows.map(presentSetting), undefined, { 'page-count': rows.length > 0 ? 1 : 0 }),
+      );
     },
   );
 
   app.post(
     '/setting/create',
     {
-      schema: { tags: ['setting'], summary: 'Create a setting (admin-level)', body: createBody },
+      schema: {
+        tags: ['setting'],
+        summary: 'Create a setting (admin-level)',
+        body: createBody,
+        response: { 201: settingDocumentSchema },
+      },
       preValidation: adminOnly,
     },
     async (request, reply) => {
       const row = await createSetting(app.db, request.body.data.attributes);
-      return reply.status(201).send({ data: presentSetting(row) });
+      return reply.status(201).send(asDocument(settingDocumentSchema, { data: presentSetting(row) }));
     },
   );
 
@@ -68,12 +84,13 @@ const settingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a setting value (admin-level)',
         params: idParams,
         body: updateBody,
+        response: { 200: settingDocumentSchema },
       },
       preValidation: adminOnly,
     },
     async (request) => {
       const row = await updateSetting(app.db, request.params.id, request.body.data.attributes.value);
-      return { data: presentSetting(row) };
+      return asDocument(settingDocumentSchema, { data: presentSetting(row) });
     },
   );
 };

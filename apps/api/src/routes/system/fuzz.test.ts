@@ -2,6 +2,7 @@ import type { Role } from '@dd/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCompany, buildProject, buildTeam, buildUser, withSessionAs } from '../../test/factories.ts';
+import { isStreaming, listenOnFreePort, openBriefly } from '../../test/sse-client.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -35,7 +36,7 @@ type Operation = {
 };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
-type Case = { operation: string; what: string; request: InjectOptions };
+type Case = { operation: string; what: string; request: InjectOptions; streaming: boolean };
 /** Ids of real records by resource name (project, user, task, sprint, tag, link, file...). */
 type Fixtures = Record<string, number> & { project: number; user: number };
 
@@ -226,6 +227,8 @@ function generateCases(doc: OpenApi, fx: Fixtures, seed: number): Case[] {
       ): Case => ({
         operation,
         what,
+        // A stream never ends under inject: sent over a real connection, read briefly, dropped.
+        streaming: isStreaming(op),
         request: {
           method: verb,
           url: `${pathWith(template, path)}${typeof query === 'string' ? `?${query}` : queryString(query)}`,
@@ -309,10 +312,12 @@ function generateCases(doc: OpenApi, fx: Fixtures, seed: number): Case[] {
 }
 
 let t: TestApp;
+let base: string;
 const logged: string[] = [];
 const refusals: string[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
+  base = await listenOnFreePort(t.app);
   // Without a logger every request logger is this one object, so its error calls are the app's log.
   for (const level of ['error', 'fatal'] as const)
     vi.spyOn(t.app.log, level).mockImplementation((...args: unknown[]) => {
@@ -369,10 +374,15 @@ async function fuzzAs(role: Role, seed: number) {
   const fallbacks: string[] = [];
   const statuses = new Map<number, number>();
   for (const c of cases) {
-    const res = await t.app.inject({
-      ...c.request,
-      headers: { ...c.request.headers, authorization: headers.authorization },
-    });
+    const request = { ...c.request, headers: { ...c.request.headers, authorization: headers.authorization } };
+    const res = c.streaming
+      ? await openBriefly(base, {
+          method: request.method as string,
+          url: request.url as string,
+          headers: request.headers as Record<string, string>,
+          payload: request.payload as string | undefined,
+        })
+      : await t.app.inject(request);
     statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
     // The database's own refusals are a fallback (a 4xx, logged as a warning); every route checks first.
     for (const line of refusals.splice(0)) fallbacks.push(`${c.operation} ${c.what}: ${line}`);

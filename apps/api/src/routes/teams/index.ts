@@ -1,6 +1,7 @@
-import { idField } from '@dd/domain';
+import { idField, teamListDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asDocument } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import { deleteTeam, searchTeams, TEAM_LIST_RULES } from '../../modules/admin-lists/team-search.ts';
 
@@ -10,10 +11,20 @@ const idParams = z.object({ id: idField });
 const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/team/search',
-    { schema: { tags: ['team'], summary: 'Teams table', querystring: listQuery } },
+    {
+      schema: {
+        tags: ['team'],
+        summary: 'Teams table',
+        querystring: listQuery,
+        response: { 200: teamListDocumentSchema },
+      },
+    },
     async (request) => {
       app.authorize(request, 'admin:access');
-      return searchTeams(app.db, parseListQuery(request.query, TEAM_LIST_RULES));
+      return asDocument(
+        teamListDocumentSchema,
+        await searchTeams(app.db, parseListQuery(request.query, TEAM_LIST_RULES)),
+      );
     },
   );
 

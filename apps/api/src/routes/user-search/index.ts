@@ -1,7 +1,7 @@
-import { idField, ROLES } from '@dd/domain';
+import { idField, ROLES, userListDocumentSchema, usersByRoleDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { JSON_API } from '../../lib/jsonapi/document.ts';
+import { asDocument, JSON_API } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import { deactivateUser } from '../../modules/admin-lists/deactivate-user.ts';
 import { searchUsers, USER_LIST_RULES, usersByRole } from '../../modules/admin-lists/user-search.ts';
@@ -12,14 +12,22 @@ const idParams = z.object({ id: idField });
 const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/search',
-    { schema: { tags: ['user'], summary: 'Users table (active users only)', querystring: listQuery } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Users table (active users only)',
+        querystring: listQuery,
+        response: { 200: userListDocumentSchema },
+      },
+    },
     async (request, reply) => {
       app.authorize(request, 'admin:access');
       const json = await searchUsers(app.db, parseListQuery(request.query, USER_LIST_RULES), {
         // null: no list cache (LIST_CACHE=off), every request reads the database.
         version: app.config.listCache ? request.versions?.['admin-lists'] : null,
       });
-      return reply.type(JSON_API).send(json);
+      // Already JSON (cached pages); in tests the response check parses it with the schema.
+      return reply.type(JSON_API).send(json as never);
     },
   );
 
@@ -30,11 +38,15 @@ const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         summary: 'Active users of one role, for pickers (staff only)',
         querystring: z.object({ role: z.enum(ROLES) }),
+        response: { 200: usersByRoleDocumentSchema },
       },
     },
     async (request) => {
       const actor = app.authorize(request, 'project:list');
-      return usersByRole(app.db, request.query.role, { hideContacts: actor.role === 'readonlyManager' });
+      return asDocument(
+        usersByRoleDocumentSchema,
+        await usersByRole(app.db, request.query.role, { hideContacts: actor.role === 'readonlyManager' }),
+      );
     },
   );
 

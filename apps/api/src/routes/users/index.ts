@@ -6,11 +6,13 @@ import {
   editUserSchema,
   idField,
   TEXT_MAX,
+  userDocumentSchema,
   userPasswordSchema,
 } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, attr, forbidden } from '../../lib/app-error.ts';
+import { asDocument } from '../../lib/jsonapi/document.ts';
 import { createUser } from '../../modules/admin-forms/create-user.ts';
 import { updateUser } from '../../modules/admin-forms/update-user.ts';
 import { changeOwnPassword, changePasswordWithToken } from '../../modules/password-reset/change-password.ts';
@@ -54,7 +56,15 @@ function parseAttributes<T extends z.ZodType>(schema: T, value: unknown): z.infe
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/:id',
-    { schema: { tags: ['user'], summary: 'One user', params: idParams, querystring: includeQuery } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'One user',
+        params: idParams,
+        querystring: includeQuery,
+        response: { 200: userDocumentSchema },
+      },
+    },
     async (request) => {
       const actor = app.requireActor(request);
       const { id } = request.params;
@@ -68,7 +78,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
             parameter: 'include',
           });
       }
-      return getUserDocument(app.db, id, include, { hideContacts: actor.role === 'readonlyManager', self });
+      return asDocument(
+        userDocumentSchema,
+        await getUserDocument(app.db, id, include, { hideContacts: actor.role === 'readonlyManager', self }),
+      );
     },
   );
 
@@ -80,6 +93,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a user (admin-level), or set a new password (reset token or own session)',
         params: idParams,
         body: patchUserBody,
+        response: { 200: userDocumentSchema },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
@@ -96,7 +110,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           if (actor.id !== id) throw invalidResetToken({ pointer: attr('token') });
           await changeOwnPassword(app.db, { userId: id, sessionId: actor.sessionId, password, now });
         }
-        return getUserDocument(app.db, id, [], { hideContacts: false, self: true });
+        return asDocument(
+          userDocumentSchema,
+          await getUserDocument(app.db, id, [], { hideContacts: false, self: true }),
+        );
       }
       const actor = app.authorize(request, 'admin:access');
       const { emailChange } = await updateUser(
@@ -107,16 +124,26 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.now(),
       );
       if (emailChange) app.mailer.sendLater(emailChangedNotice(emailChange, app.config));
-      return getUserDocument(app.db, id, ['role', 'company', 'tech', 'team'], {
-        hideContacts: false,
-        self: actor.id === id,
-      });
+      return asDocument(
+        userDocumentSchema,
+        await getUserDocument(app.db, id, ['role', 'company', 'tech', 'team'], {
+          hideContacts: false,
+          self: actor.id === id,
+        }),
+      );
     },
   );
 
   app.post(
     '/user/create',
-    { schema: { tags: ['user'], summary: 'Create a user (admin-level)', body: createUserBody } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Create a user (admin-level)',
+        body: createUserBody,
+        response: { 201: userDocumentSchema },
+      },
+    },
     async (request, reply) => {
       const actor = app.authorize(request, 'admin:access');
       const { id } = await createUser(app.db, actor, request.body.data);
@@ -124,7 +151,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         hideContacts: false,
         self: false,
       });
-      return reply.code(201).send(document);
+      return reply.code(201).send(asDocument(userDocumentSchema, document));
     },
   );
 };
