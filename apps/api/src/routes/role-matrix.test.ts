@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   images,
+  invitations,
   links,
   projectLinks,
   projectMembers,
@@ -202,6 +203,43 @@ const MATRIX: Record<string, Row> = {
       body: doc('invitation', { email: `guest-${unique()}@example.com`, project_id: f.projectId }),
     }),
     answers: answers(TEAM_EDITORS, 201),
+  },
+  'GET /api/invitation/search': {
+    request: (f) => ({ method: 'GET', url: `/api/invitation/search?filter[project_id]=${f.projectId}` }),
+    answers: answers(TEAM_EDITORS, 200),
+  },
+  'POST /api/invitation/{id}/resend': {
+    // A fresh pending invitation of the caller's (or someone else's) project for every call.
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/invitation/${await newInvitation(f.projectId)}/resend`,
+    }),
+    answers: answers(TEAM_EDITORS, 200),
+  },
+  'DELETE /api/invitation/{id}': {
+    request: async (f) => ({ method: 'DELETE', url: `/api/invitation/${await newInvitation(f.projectId)}` }),
+    answers: answers(TEAM_EDITORS, 204),
+  },
+  'GET /api/digest/unsubscribe': {
+    // The signed link is the key: no session needed, and a forged one is refused for everyone alike.
+    request: () => ({ method: 'GET', url: '/api/digest/unsubscribe?token=forged.token' }),
+    answers: everyone(400),
+  },
+  'POST /api/digest/unsubscribe': {
+    request: () => ({ method: 'POST', url: '/api/digest/unsubscribe?token=forged.token' }),
+    answers: everyone(400),
+  },
+  'GET /api/digest/setting': {
+    request: () => ({ method: 'GET', url: '/api/digest/setting' }),
+    answers: answers(['client'], 200),
+  },
+  'PATCH /api/digest/setting': {
+    request: () => ({
+      method: 'PATCH',
+      url: '/api/digest/setting',
+      body: doc('digest-setting', { 'digest-enabled': true }),
+    }),
+    answers: answers(['client'], 200),
   },
   'GET /api/invitation/my': {
     request: () => ({ method: 'GET', url: '/api/invitation/my?token=unknown-token' }),
@@ -546,6 +584,19 @@ async function freshSession(role: Role) {
   const userId = sessions.get(role)?.id as number;
   const { token } = await createSession(db(), { userId, remember: false, now: new Date() });
   return `Bearer ${token}`;
+}
+
+async function newInvitation(projectId: number) {
+  const [row] = await db()
+    .insert(invitations)
+    .values({
+      email: `pending-${unique()}@example.com`,
+      projectId,
+      tokenHash: `matrix-${unique()}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: invitations.id });
+  return row!.id;
 }
 
 async function newFile(projectId: number) {

@@ -50,6 +50,9 @@ export const mailOutboxResourceSchema = resourceSchema(
     subject: z.string(),
     status: z.string(),
     error: z.string().nullable(),
+    attempts: z.number().int(),
+    'next-attempt': isoDateTime.nullable(),
+    sent: isoDateTime.nullable(),
     text: z.string(),
     html: z.string(),
     created: isoDateTime,
@@ -71,3 +74,39 @@ export const invitationCreatedDocumentSchema = z.object({
 export const invitationDocumentSchema = z.object({
   data: resourceSchema('invitation', z.object({ email: z.string(), 'project-id': z.number().int() })),
 });
+
+/** GET /api/invitation/search?filter[project_id]=: a project's pending invitations (never a token). */
+export const pendingInvitationListDocumentSchema = z.object({
+  data: z.array(
+    resourceSchema(
+      'invitation',
+      z.object({
+        email: z.string(),
+        'project-id': z.number().int(),
+        'invited-by': z.string().nullable(),
+        created: isoDateTime,
+        'expires-at': isoDateTime,
+      }),
+    ),
+  ),
+  meta: z.object({ count: z.number().int() }),
+});
+/** POST /api/invitation/{id}/resend: the invitation with its new end date, and whether the mail went out. */
+export const invitationResentDocumentSchema = z.object({
+  data: resourceSchema(
+    'invitation',
+    z.object({
+      email: z.string(),
+      'project-id': z.number().int(),
+      'expires-at': isoDateTime,
+      'mail-status': z.string(),
+    }),
+  ),
+});
+
+/** GET and PATCH /api/digest/setting: whether the signed-in client gets the daily digest. */
+export const digestSettingDocumentSchema = z.object({
+  data: resourceSchema('digest-setting', z.object({ 'digest-enabled': z.boolean() })),
+});
+/** POST /api/digest/unsubscribe (RFC 8058 one-click): done. */
+export const digestUnsubscribedSchema = z.object({ meta: z.object({ unsubscribed: z.literal(true) }) });

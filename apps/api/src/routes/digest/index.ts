@@ -1,9 +1,10 @@
+import { digestSettingDocumentSchema, digestUnsubscribedSchema, mediaAnswerSchema } from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { verifyUnsubscribeToken } from '../../modules/digest/unsubscribe-token.ts';
 import { escapeHtml } from '../../modules/mail/layout.ts';
 
@@ -17,7 +18,10 @@ const settingBody = z.object({
 });
 
 const setting = (userId: number, enabled: boolean) =>
-  documentOf({ type: 'digest-setting', id: String(userId), attributes: { 'digest-enabled': enabled } });
+  asDocument(
+    digestSettingDocumentSchema,
+    documentOf({ type: 'digest-setting', id: String(userId), attributes: { 'digest-enabled': enabled } }),
+  );
 
 function page(productName: string, title: string, body: string): string {
   return `<!doctype html>
@@ -68,6 +72,10 @@ const digestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['digest'],
         summary: 'One-click unsubscribe from the daily digest (signed link, no session); answers a page',
         querystring: tokenQuery,
+        response: {
+          200: mediaAnswerSchema({ mediaType: 'text/html', description: 'A page: you are unsubscribed' }),
+          400: mediaAnswerSchema({ mediaType: 'text/html', description: 'A page: the link does not work' }),
+        },
       },
       config: limited,
     },
@@ -102,19 +110,26 @@ const digestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['digest'],
         summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post); signed link, no session',
         querystring: tokenQuery,
+        response: { 200: digestUnsubscribedSchema },
       },
       config: limited,
     },
     async (request) => {
       if (!(await unsubscribe(request.query.token)))
         throw new AppError('bad_request', { title: 'Invalid unsubscribe link', parameter: 'token' });
-      return { meta: { unsubscribed: true } };
+      return { meta: { unsubscribed: true as const } };
     },
   );
 
   app.get(
     '/digest/setting',
-    { schema: { tags: ['digest'], summary: 'Whether I get the daily digest of updates (clients)' } },
+    {
+      schema: {
+        tags: ['digest'],
+        summary: 'Whether I get the daily digest of updates (clients)',
+        response: { 200: digestSettingDocumentSchema },
+      },
+    },
     async (request) => {
       const actor = app.authorize(request, 'digest:manage-own');
       const [row] = await app.db
@@ -128,7 +143,12 @@ const digestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/digest/setting',
     {
-      schema: { tags: ['digest'], summary: 'Turn my daily digest on or off (clients)', body: settingBody },
+      schema: {
+        tags: ['digest'],
+        summary: 'Turn my daily digest on or off (clients)',
+        body: settingBody,
+        response: { 200: digestSettingDocumentSchema },
+      },
     },
     async (request) => {
       const actor = app.authorize(request, 'digest:manage-own');

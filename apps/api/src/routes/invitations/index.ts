@@ -4,9 +4,11 @@ import {
   idField,
   invitationCreatedDocumentSchema,
   invitationDocumentSchema,
+  invitationResentDocumentSchema,
   invitedSignUpSchema,
   invitedUserDocumentSchema,
   MESSAGES,
+  pendingInvitationListDocumentSchema,
 } from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -92,6 +94,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['invitation'],
         summary: "A project's pending invitations (unused and unexpired), newest first",
         querystring: searchQuery,
+        response: { 200: pendingInvitationListDocumentSchema },
       },
     },
     async (request) => {
@@ -122,6 +125,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['invitation'],
         summary: 'Send an invitation again with a new link; the link sent before stops working',
         params: idParams,
+        response: { 200: invitationResentDocumentSchema },
       },
       config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
     },
