@@ -109,6 +109,7 @@ const NODE_MODULES = /node_modules[\\/]/;
 const LAZY_LIBRARY_GROUPS: Array<[RegExp, string]> = [
   [/node_modules[\\/](marked|dompurify)[\\/]|[\\/]src[\\/]lib[\\/]render-markdown\.ts$/, 'lib-markdown'],
   [/node_modules[\\/](zod|@mantine[\\/]form)[\\/]|[\\/]domain[\\/]src[\\/]validation[\\/]/, 'lib-forms'],
+  [/node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/, 'lib-dates'],
   [/node_modules[\\/]luxon[\\/]|[\\/]domain[\\/]src[\\/](slots|format|project-team)\.ts$/, 'lib-time'],
 ];
 const inLibraryGroup = (id: string) =>
