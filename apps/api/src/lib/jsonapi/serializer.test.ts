@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { buildSerializerCompiler } from './serializer.ts';
 
 const thing = resourceSchema('thing', z.object({ title: z.string(), note: z.string().nullable() }));
-const thingDocument = documentSchema(thing);
+// A document names what its `included` may hold (here the owner).
+const owner = resourceSchema('user', z.object({ name: z.string() }));
+const thingDocument = documentSchema(thing, owner);
 const input = (schema: unknown) => ({ schema, method: 'GET', url: '/api/thing/:id', httpStatus: '200' });
 const answer = (attributes: Record<string, unknown>) => ({
   data: { type: 'thing', id: '7', attributes, relationships: { owner: { data: { type: 'user', id: '1' } } } },
@@ -36,7 +38,9 @@ describe('the response serializer', () => {
   });
 
   it('writes relationships and open attributes as they are', () => {
-    const write = buildSerializerCompiler({ check: true })(input(documentSchema(anyResourceSchema)));
+    const write = buildSerializerCompiler({ check: true })(
+      input(documentSchema(anyResourceSchema, anyResourceSchema)),
+    );
     const data = answer({ title: 'T', nested: { deep: [1, 'two', null] } });
     expect(JSON.parse(write(data))).toEqual(data);
   });

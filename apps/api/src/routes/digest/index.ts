@@ -74,7 +74,6 @@ const digestRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: tokenQuery,
         response: {
           200: mediaAnswerSchema({ mediaType: 'text/html', description: 'A page: you are unsubscribed' }),
-          400: mediaAnswerSchema({ mediaType: 'text/html', description: 'A page: the link does not work' }),
         },
       },
       config: limited,
