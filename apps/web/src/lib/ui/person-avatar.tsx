@@ -1,7 +1,11 @@
 import { initials } from '@dd/domain';
 import { Avatar } from '@mantine/core';
 
-/** A person's picture where they have one (users.avatar), else their initials in the brand colour. */
+/**
+ * A person's picture where they have one (users.avatar), else their initials in the brand colour.
+ * Decorative: it always stands beside the person's name, so screen readers skip it (a table cell reads
+ * 'Dana Dev', not 'DD Dana Dev').
+ */
 export function PersonAvatar({
   name,
   avatar,
@@ -12,7 +16,7 @@ export function PersonAvatar({
   size?: number;
 }) {
   return (
-    <Avatar src={avatar} alt="" size={size} radius="xl" color="brand">
+    <Avatar src={avatar} alt="" aria-hidden size={size} radius="xl" color="brand">
       {initials(name)}
     </Avatar>
   );
