@@ -13,13 +13,14 @@ function mixedRequests({ reads, writes, fallback = [], writeEvery }) {
   let read = 0;
   let write = 0;
   let spare = 0;
-  const counts = { reads: 0, writes: 0, fallbackWrites: 0 };
-  const setupRequest = (req) => {
+  const counts = { reads: 0, writes: 0, fallbackWrites: 0, failures: {} };
+  const setupRequest = (req, context) => {
     n++;
     if (n % writeEvery === 0) {
       const fresh = write < writes.length;
       const next = fresh ? writes[write++] : fallback[spare++ % fallback.length];
       counts[fresh ? 'writes' : 'fallbackWrites']++;
+      context.sent = `${next.method} ${next.path}`;
       return {
         ...req,
         method: next.method,
@@ -30,6 +31,7 @@ function mixedRequests({ reads, writes, fallback = [], writeEvery }) {
     }
     counts.reads++;
     const next = reads[read++ % reads.length];
+    context.sent = `GET ${next.path}`;
     return {
       ...req,
       method: 'GET',
@@ -38,7 +40,15 @@ function mixedRequests({ reads, writes, fallback = [], writeEvery }) {
       headers: { ...req.headers, ...next.headers },
     };
   };
-  return { requests: [{ setupRequest }], counts };
+  // Which requests failed, with which status, and the first answer of each (printed by bench/run.ts).
+  const onResponse = (status, body, context) => {
+    if (status >= 200 && status < 300) return;
+    const key = `${status} ${context.sent}`;
+    const seen = counts.failures[key];
+    if (seen) seen.count++;
+    else counts.failures[key] = { count: 1, body: String(body).slice(0, 300) };
+  };
+  return { requests: [{ setupRequest, onResponse }], counts };
 }
 
 process.once('message', async ({ url, headers, paths, seconds, connections, mix }) => {

@@ -353,11 +353,11 @@ async function mixedRun(
     ...(large
       ? [
           {
-            path: '/api/project/search?page[page]=3&filter[0][0]=like&filter[0][1]=title&filter[0][2]=harbor',
+            path: '/api/project/search?page[page]=3&filter[0][0]=like&filter[0][1]=project.title&filter[0][2]=harbor',
             headers: staff,
           },
           {
-            path: '/api/user/search?page[page]=2&filter[0][0]=like&filter[0][1]=name&filter[0][2]=silva',
+            path: '/api/user/search?page[page]=2&filter[0][0]=like&filter[0][1]=user.name&filter[0][2]=silva',
             headers: staff,
           },
         ]
@@ -388,7 +388,18 @@ async function mixedRun(
   const writes = booking.free.flatMap((slot, i) => [update(i), move(i), book(slot)]);
   const fallback = Array.from({ length: 40 }, (_, i) => (i % 2 ? update(i) : move(i)));
   const result = await load(base, {}, undefined, 30, { reads, writes, fallback, writeEvery: 10 });
-  const mix = (result as { mix?: { reads: number; writes: number; fallbackWrites: number } }).mix;
+  const mix = (
+    result as {
+      mix?: {
+        reads: number;
+        writes: number;
+        fallbackWrites: number;
+        failures?: Record<string, { count: number; body: string }>;
+      };
+    }
+  ).mix;
+  for (const [request, { count, body }] of Object.entries(mix?.failures ?? {}))
+    console.log(`mixed run, not 2xx: ${count}x ${request}: ${body}`);
   if (mix)
     console.log(
       `mixed run: ${mix.reads} reads, ${mix.writes + mix.fallbackWrites} writes (${Math.min(mix.writes, booking.free.length * 3)} from the update/move/booking rotation, ${mix.fallbackWrites} after the free slots ran out)`,
