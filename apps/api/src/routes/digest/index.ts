@@ -1,5 +1,6 @@
 import { digestSettingDocumentSchema, digestUnsubscribedSchema, mediaAnswerSchema } from '@dd/domain';
 import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
@@ -90,7 +91,8 @@ const digestRoutes: FastifyPluginAsyncZod = async (app) => {
               'You will no longer receive the daily digest of project updates. You can turn it on again in your profile.',
             ),
           )
-        : reply
+        : // A page for a person, not the JSON:API error document the schema's 400 describes for bad input.
+          (reply as unknown as FastifyReply)
             .status(400)
             .send(
               page(
