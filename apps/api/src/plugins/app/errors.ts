@@ -135,7 +135,9 @@ function databaseRefusal(error: unknown): ({ code: string } & { status: number; 
 
 /** API record look-ups by a caller who may not see every record: their "not found" must not show. */
 function hidesExistence(request: FastifyRequest): boolean {
-  if (!request.url.startsWith('/api/')) return false;
+  // Only a record look-up of an API route: an unknown route is a 404 for everyone (the web app's
+  // catch-all answers it when the built app is served).
+  if (!request.url.startsWith('/api/') || !request.routeOptions.url?.startsWith('/api/')) return false;
   // A route whose path carries its own secret (a calendar feed token) has no record to hide.
   if (request.routeOptions.config?.revealsNotFound) return false;
   const actor = request.actor;

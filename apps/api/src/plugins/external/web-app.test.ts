@@ -53,6 +53,12 @@ describe('serving the web app', () => {
     expect(missing.headers['content-type']).not.toContain('text/html');
   });
 
+  it('answers an unknown API route 404 to a visitor too, never the app or a 401', async () => {
+    const res = await t.app.inject({ url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors[0].status).toBe('404');
+  });
+
   it('marks index.html for a visitor without a session cookie, so the app skips the 401 session check', async () => {
     const anonymous = await t.app.inject({ url: '/login/signin' });
     expect(anonymous.statusCode).toBe(200);
