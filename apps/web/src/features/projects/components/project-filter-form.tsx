@@ -1,8 +1,7 @@
 import { LABELS, type ProjectFilter, projectFilterSchema } from '@dd/domain';
-import { Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { todayIso } from '../../../lib/today.ts';
+import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { DateRangeInputs } from '../../../lib/ui/date-range-inputs.tsx';
+import { FilterSelect, IdFilterInput, useFilterForm } from '../../../lib/ui/filter-form.tsx';
 import { activeFilterCount, FilterPanel } from '../../../lib/ui/filter-panel.tsx';
 import { useProjectLookups } from '../api/get-project-lookups.ts';
 
@@ -39,51 +38,18 @@ type Props = {
  */
 export function ProjectFilterForm({ initial, onSearch }: Props) {
   const { states, sizes } = useProjectLookups();
-  const form = useForm<ProjectFilterValues>({ mode: 'controlled', initialValues: initial });
-
-  const submit = form.onSubmit((values) => {
-    const parsed = projectFilterSchema(todayIso()).safeParse(values);
-    if (!parsed.success) {
-      form.setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    onSearch(parsed.data, values);
-  });
+  const { form, submit } = useFilterForm(initial, projectFilterSchema, onSearch);
 
   return (
     <FilterPanel activeCount={activeFilterCount(initial)}>
       <form onSubmit={submit} aria-label="Project filter">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mt="sm">
           <TextInput label="Title" {...form.getInputProps('title')} />
-          <NumberInput
-            size="md"
-            label="Id"
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
-            {...form.getInputProps('id')}
-          />
+          <IdFilterInput form={form} field="id" />
           <TextInput label="Client" {...form.getInputProps('client')} />
           <TextInput label="Phone" {...form.getInputProps('phone')} />
-          <Select
-            size="md"
-            label="Status"
-            data={states}
-            clearable
-            value={form.values.status || null}
-            onChange={(value) => form.setFieldValue('status', value ?? '')}
-            error={form.errors.status}
-          />
-          <Select
-            size="md"
-            label="Size"
-            data={sizes}
-            clearable
-            value={form.values.size || null}
-            onChange={(value) => form.setFieldValue('size', value ?? '')}
-            error={form.errors.size}
-          />
+          <FilterSelect form={form} field="status" label="Status" data={states} />
+          <FilterSelect form={form} field="size" label="Size" data={sizes} />
           <DateRangeInputs
             fromLabel="Created From"
             toLabel="Created To"

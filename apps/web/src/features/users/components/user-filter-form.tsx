@@ -1,8 +1,7 @@
 import { LABELS, ROLE_LABELS, ROLES, type UserFilter, userFilterSchema } from '@dd/domain';
-import { Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { todayIso } from '../../../lib/today.ts';
+import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { DateRangeInputs } from '../../../lib/ui/date-range-inputs.tsx';
+import { FilterSelect, IdFilterInput, useFilterForm } from '../../../lib/ui/filter-form.tsx';
 import { activeFilterCount, FilterPanel } from '../../../lib/ui/filter-panel.tsx';
 
 export const USER_FILTER_KEYS = [
@@ -24,42 +23,18 @@ type Props = { initial: UserFilterValues; onSearch: (filter: UserFilter, values:
 
 /** The users filter form (admin §2), collapsible behind 'Filters' (issue 13 §3): Registered From/To at most today, To not before From; SEARCH. */
 export function UserFilterForm({ initial, onSearch }: Props) {
-  const form = useForm<UserFilterValues>({ mode: 'controlled', initialValues: initial });
-  const submit = form.onSubmit((values) => {
-    const parsed = userFilterSchema(todayIso()).safeParse(values);
-    if (!parsed.success) {
-      form.setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    onSearch(parsed.data, values);
-  });
+  const { form, submit } = useFilterForm(initial, userFilterSchema, onSearch);
   return (
     <FilterPanel activeCount={activeFilterCount(initial)}>
       <form onSubmit={submit} aria-label="User filter">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} mt="sm">
           <TextInput label="Search Name" {...form.getInputProps('name')} />
           <TextInput label="Email" {...form.getInputProps('email')} />
-          <NumberInput
-            size="md"
-            label="Id"
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
-            {...form.getInputProps('id')}
-          />
+          <IdFilterInput form={form} field="id" />
           <TextInput label="Phone" {...form.getInputProps('phone')} />
           <TextInput label="Team" {...form.getInputProps('team')} />
           <TextInput label="Project" {...form.getInputProps('project')} />
-          <Select
-            size="md"
-            label="Role"
-            data={ROLE_OPTIONS}
-            clearable
-            value={form.values.role || null}
-            onChange={(value) => form.setFieldValue('role', value ?? '')}
-            error={form.errors.role}
-          />
+          <FilterSelect form={form} field="role" label="Role" data={ROLE_OPTIONS} />
           <DateRangeInputs
             fromLabel="Registered From"
             toLabel="Registered To"
