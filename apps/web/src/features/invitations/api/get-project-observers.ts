@@ -12,6 +12,10 @@ export type Observer = {
 };
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+// The answer carries the role twice, as an attribute and as a relationship to the role record; the
+// client's deserializer keeps the relationship ({ type: 'role', id: 'assistant' }).
+const roleOf = (v: unknown) =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String(v.id) : '';
 
 /** GET /api/project/{id}/observer: the project's observers, in the order they were added. */
 export async function getProjectObservers(projectId: number): Promise<Observer[]> {
@@ -25,7 +29,7 @@ export async function getProjectObservers(projectId: number): Promise<Observer[]
     email: text(row.email),
     phone: text(row.phone),
     avatar: text(row.avatar),
-    role: String(row.role ?? ''),
+    role: roleOf(row.role),
   }));
 }
 

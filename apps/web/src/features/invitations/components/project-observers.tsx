@@ -1,5 +1,5 @@
 import { isRole, ROLE_LABELS } from '@dd/domain';
-import { Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useProjectObservers } from '../api/get-project-observers.ts';
 
@@ -15,13 +15,8 @@ export function ProjectObservers({ projectId }: { projectId: number }) {
       <Title order={3} size="h6" id={`project-observers-${projectId}`} mb={6}>
         Observers
       </Title>
-      <SimpleGrid
-        cols={{ base: 2, lg: 3 }}
-        spacing="sm"
-        verticalSpacing="sm"
-        component="ul"
-        style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      >
+      {/* One a row: the panel is narrow beside the updates, and names are not cut. */}
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {observers.data.map((person) => (
           <Group key={person.id} gap="sm" wrap="nowrap" component="li" style={{ minWidth: 0 }}>
             <PersonAvatar name={person.name} avatar={person.avatar} />
@@ -35,7 +30,7 @@ export function ProjectObservers({ projectId }: { projectId: number }) {
             </div>
           </Group>
         ))}
-      </SimpleGrid>
+      </Stack>
     </section>
   );
 }
