@@ -102,6 +102,19 @@ describe('POST /api/project/{id}/observer', () => {
     expect(await teamEventsOf(project.id)).toHaveLength(1);
   });
 
+  it('two adds of one person at once give one 201 and one 200, and one observer row', async () => {
+    const { headers } = await withSessionAs(db(), 'projectManager');
+    const project = await buildProject(db());
+    const assistant = await buildUser(db(), { role: 'assistant' });
+    const answers = await Promise.all([
+      add(project.id, headers, assistant.email),
+      add(project.id, headers, assistant.email),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    expect(await observersOf(project.id)).toEqual([assistant.id]);
+    expect(await historyOf(project.id)).toHaveLength(1);
+  });
+
   it('names why a person cannot be added, pointing at the e-mail, and adds no one', async () => {
     const { headers } = await withSessionAs(db(), 'admin');
     const company = await buildCompany(db());
