@@ -124,7 +124,7 @@ export function ProjectTeam({ project }: { project: ProjectView }) {
         )}
         {mayEdit && <PendingInvitations projectId={project.id} />}
         {mayEdit ? <TeamEditor key={project.id} project={project} /> : <TeamList project={project} />}
-        <ProjectObservers projectId={project.id} />
+        <ProjectObservers projectId={project.id} grid={!mayEdit} />
       </Stack>
     </Paper>
   );
