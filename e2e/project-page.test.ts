@@ -22,6 +22,9 @@ const people = {
     role: 'readonlyManager',
     phone: '5550300',
   },
+  // Registered, on no project: invited, they are added as observers (admin spec §8).
+  assistant: { login: 'ada@example.com', name: 'Ada Assistant', role: 'assistant', phone: '5550400' },
+  developer: { login: 'dana@example.com', name: 'Dana Developer', role: 'developer', phone: '5550500' },
 } as const;
 let projectId = 0;
 
@@ -292,7 +295,7 @@ suite.journey('a failed updates load says so once, with a Retry that loads them'
 
 suite.journey(
   "a project manager invites a person from the project page: 'Invitation sent'",
-  async ({ page }) => {
+  async ({ page, app }) => {
     await signIn(page, people.projectManager.login, PASSWORD);
     await page.goto(page1());
     await page.getByRole('button', { name: 'Invite a person' }).click();
@@ -328,6 +331,64 @@ suite.journey(
     await confirm.getByRole('button', { name: /yes/i }).click();
     await page.getByText('Invitation revoked', { exact: true }).waitFor();
     await pending.waitFor({ state: 'detached' });
+
+    // An e-mail that already has an account (any case): that person is added as an observer, and the
+    // team panel lists them (admin spec §8), also on the owner's page already open (the team's live
+    // event). Sent with the keyboard.
+    const context = await page.context().browser()!.newContext({ baseURL: app.url });
+    const ownerPage = await context.newPage();
+    await signIn(ownerPage, people.client.login, PASSWORD);
+    await ownerPage.goto(page1());
+    await ownerPage.getByRole('heading', { name: 'Your Team' }).waitFor();
+    const team = page.getByRole('region', { name: 'Your Team' });
+    await team.getByRole('button', { name: 'Invite a person' }).click();
+    const existing = page.getByRole('dialog', { name: 'Invite a person' });
+    await existing.getByLabel('E-mail').fill('ADA@example.com');
+    await existing.getByLabel('E-mail').press('Enter');
+    await page.getByText('User successfully added.', { exact: true }).waitFor();
+    await existing.waitFor({ state: 'detached' });
+    const observers = team.getByRole('region', { name: 'Observers' });
+    await observers.getByText(people.assistant.name, { exact: true }).waitFor();
+    await observers.getByText('Assistant', { exact: true }).waitFor();
+    try {
+      await ownerPage
+        .getByRole('region', { name: 'Observers' })
+        .getByText(people.assistant.name, { exact: true })
+        .waitFor();
+    } finally {
+      await context.close();
+    }
+
+    // A client account is not made an observer: the spec's failure toast, and why on the field. Sent on
+    // a phone, pictured while the toast shows.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await team.getByRole('button', { name: 'Invite a person' }).click();
+    const refused = page.getByRole('dialog', { name: 'Invite a person' });
+    await refused.getByLabel('E-mail').fill(people.client.login);
+    await refused.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText("Something went wrong during the user's invitation.", { exact: true }).waitFor();
+    await refused.getByText('A client account cannot be an observer', { exact: true }).waitFor();
+    await page.screenshot({
+      path: join(artifactsDir, 'screens', 'projectManager-invite-registered-client-375.png'),
+    });
+    assert.equal(await refused.getByLabel('E-mail').getAttribute('aria-invalid'), 'true');
+    await expectNoA11yViolations(page, { exclude: ['[aria-label="Project updates"]'] });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await refused.screenshot({
+      path: join(artifactsDir, 'screens', 'projectManager-invite-registered-client-1280.png'),
+    });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.keyboard.press('Escape');
+    await refused.waitFor({ state: 'detached' });
+    assert.equal(await observers.getByRole('listitem').count(), 1, 'the client was not added');
+    await observers.scrollIntoViewIfNeeded();
+    await team.screenshot({ path: join(artifactsDir, 'screens', 'projectManager-team-observers-375.png') });
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= 375),
+      'the team panel fits the phone',
+    );
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await team.screenshot({ path: join(artifactsDir, 'screens', 'projectManager-team-observers-1280.png') });
   },
 );
 
@@ -350,5 +411,17 @@ suite.journey(
       .getByText('second.client@example.com', { exact: true })
       .waitFor();
     await expectNoA11yViolations(page);
+
+    // A registered e-mail from here too: added to the chosen project as an observer (admin spec §8).
+    await dialog.getByLabel('E-mail').fill(people.developer.login);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('User successfully added.', { exact: true }).waitFor();
+    assert.equal(await dialog.getByLabel('E-mail').inputValue(), '', 'ready for the next address');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await page.goto(page1());
+    await page
+      .getByRole('region', { name: 'Observers' })
+      .getByText(people.developer.name, { exact: true })
+      .waitFor();
   },
 );

@@ -6,6 +6,7 @@ export * from './api/jsonapi.ts';
 export * from './api/lookups.ts';
 export * from './api/media.ts';
 export * from './api/misc.ts';
+export * from './api/observers.ts';
 export * from './api/project.ts';
 export * from './api/registration.ts';
 export * from './api/users.ts';

@@ -51,6 +51,11 @@ const TABLE: Record<Exclude<Action, 'user:read' | 'user:read-self'>, { owner: Ro
     owner: ['superAdmin', 'admin', 'accountManager', 'projectManager'],
     other: ['superAdmin', 'admin', 'accountManager', 'projectManager'],
   },
+  // Exactly those who may invite (admin spec §8: a registered invitee is added as an observer).
+  'project:add-observer': {
+    owner: ['superAdmin', 'admin', 'accountManager', 'projectManager'],
+    other: ['superAdmin', 'admin', 'accountManager', 'projectManager'],
+  },
   'project:attach': { owner: ALL, other: ADMINS },
   'project:delete-attachment': { owner: ALL.filter((r) => r !== 'readonlyManager'), other: ADMINS },
   'project:settings-panel': { owner: ALL, other: ADMINS },
@@ -116,6 +121,18 @@ describe('can: project details', () => {
     const callUntyped = can as unknown as (a: Actor, action: string) => boolean;
     expect(callUntyped({ id: 1, role: 'superAdmin' }, 'project:read')).toBe(false);
     expect(callUntyped({ id: 1, role: 'superAdmin' }, 'user:read')).toBe(false);
+  });
+});
+
+describe('can: adding an observer', () => {
+  it('is allowed to exactly the staff who may invite to that project, for every role and project', () => {
+    for (const role of ROLES)
+      for (const project of [ownProject, otherProject]) {
+        const actor: Actor = { id: ME, role };
+        expect(can(actor, 'project:add-observer', project), role).toBe(
+          can(actor, 'project:manage-team', project),
+        );
+      }
   });
 });
 

@@ -28,6 +28,7 @@ export type ProjectAction =
   | 'project:update'
   | 'project:delete'
   | 'project:manage-team'
+  | 'project:add-observer'
   | 'project:attach'
   | 'project:delete-attachment'
   | 'project:settings-panel'
@@ -62,6 +63,7 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:update',
   'project:delete',
   'project:manage-team',
+  'project:add-observer',
   'project:attach',
   'project:delete-attachment',
   'project:settings-panel',
@@ -103,6 +105,10 @@ export function canAttach(actor: Actor, project: ProjectRef, options: { isClient
   return isAdminRole(actor.role) || isProjectOwner(actor, project);
 }
 
+function canManageTeam(actor: SignedIn): boolean {
+  return isAdminRole(actor.role) || actor.role === 'projectManager' || actor.role === 'accountManager';
+}
+
 const globalRules: Record<GlobalAction, (actor: SignedIn) => boolean> = {
   'admin:access': (a) => isAdminRole(a.role),
   // Admin spec §6: the projects table is for everyone except clients.
@@ -135,8 +141,10 @@ const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef)
   'project:delete': (a) => isAdminRole(a.role),
   // The spec hides which roles may edit the team ("a helper check"); we allow the people who run a
   // project's staffing: admin-level users, its project managers and its account managers.
-  'project:manage-team': (a) =>
-    isAdminRole(a.role) || a.role === 'projectManager' || a.role === 'accountManager',
+  'project:manage-team': (a) => canManageTeam(a),
+  // Adding a registered person as an observer is the other half of inviting (admin spec §8): exactly the
+  // staff who may invite to the project (POST /invitation/create authorizes 'project:manage-team').
+  'project:add-observer': (a) => canManageTeam(a),
   'project:attach': (a, p) => canAttach(a, p),
   // readonlyManager never sees delete controls (client spec §6).
   'project:delete-attachment': (a, p) => a.role !== 'readonlyManager' && canAttach(a, p),

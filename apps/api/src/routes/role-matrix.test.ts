@@ -409,6 +409,21 @@ const MATRIX: Record<string, Row> = {
     }),
     answers: answers(TEAM_EDITORS, 201),
   },
+  'POST /api/project/{id}/observer': {
+    // A new staff member for every call, so each allowed call adds someone (201).
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/project/${f.projectId}/observer`,
+      body: doc('user', { email: (await buildUser(db(), { role: 'assistant' })).email }),
+    }),
+    // Exactly those who may invite (POST /invitation/create), on any project.
+    answers: answers(TEAM_EDITORS, 201),
+  },
+  'GET /api/project/{id}/observer': {
+    request: (f) => ({ method: 'GET', url: `/api/project/${f.projectId}/observer` }),
+    // Whoever reads the project: staff, and a client on their own project.
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
   'GET /api/reminder-setting/search': {
     request: (f) => ({
       method: 'GET',

@@ -20,6 +20,8 @@ const CONFLICTS = new Set([
   'POST /api/scheduled-call/:id/move',
   // An invitation spent by someone already signed in.
   'POST /api/authorization/register',
+  // Adding an observer who is already on the project in another way.
+  'POST /api/project/:id/observer',
   // A stalled upload that lost its lease and was swept.
   'POST /api/project/:id/file/upload',
   'POST /api/project/:id/upload-file',

@@ -4,6 +4,7 @@ import imageRoutes from '../images/index.ts';
 import linkRoutes from '../links/index.ts';
 import projectUpdateRoutes from '../project-updates/index.ts';
 import projectRoutes from './index.ts';
+import projectObserverRoutes from './observers.ts';
 import progressRoutes from './progress.ts';
 import reminderSettingRoutes from './reminder-settings.ts';
 import projectTeamRoutes from './team.ts';
@@ -20,6 +21,7 @@ const projectPageRoutes: FastifyPluginAsync = async (api) => {
   await api.register(projectUpdateRoutes);
   await api.register(imageRoutes);
   await api.register(projectTeamRoutes);
+  await api.register(projectObserverRoutes);
   await api.register(reminderSettingRoutes);
   await api.register(tourRoutes);
   await api.register(progressRoutes);

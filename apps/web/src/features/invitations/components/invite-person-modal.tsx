@@ -1,9 +1,10 @@
-import { emailField, FALLBACK_MESSAGES, LABELS, MESSAGES } from '@dd/domain';
+import { emailField, FALLBACK_MESSAGES, LABELS, MESSAGES, SERVER_ERRORS } from '@dd/domain';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useAddObserver } from '../api/add-observer.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
 import { useProjectOptions } from '../api/search-project-options.ts';
 import { PendingInvitations } from './pending-invitations.tsx';
@@ -19,8 +20,11 @@ type InvitePersonModalProps = {
 
 /**
  * Staff invite a person to a project (issue 13 §5, admin §7, §8): the e-mail only, since an invited
- * person always signs up as a client (admin spec §5). Success toasts 'Invitation sent'; an error title
- * flags the field. From the users table the project is chosen first, and its pending invitations show.
+ * person always signs up as a client (admin spec §5). Success toasts 'Invitation sent'. When the e-mail
+ * is already registered, that person is added to the project as an observer instead ('User successfully
+ * added.', or 'Something went wrong during the user's invitation.' with the server's reason on the
+ * field); any other error title flags the field. From the users table the project is chosen first, and
+ * its pending invitations show.
  */
 export function InvitePersonModal({ project, opened, onClose }: InvitePersonModalProps) {
   const [email, setEmail] = useState('');
@@ -32,6 +36,8 @@ export function InvitePersonModal({ project, opened, onClose }: InvitePersonModa
   const options = useProjectOptions(debounced, opened && !project);
   const target = project ?? chosen;
   const invite = useCreateInvitation();
+  const addObserver = useAddObserver();
+  const busy = invite.isPending || addObserver.isPending;
   const close = () => {
     setEmail('');
     setError(null);
@@ -48,18 +54,30 @@ export function InvitePersonModal({ project, opened, onClose }: InvitePersonModa
       setError(MESSAGES.emailInvalid);
       return;
     }
-    invite.mutate(
-      { email: parsed.data, projectId: target.id },
-      {
-        onSuccess: () => {
-          notifySuccess(MESSAGES.invitationSent);
-          if (project) close();
-          else setEmail('');
-        },
-        onError: (failure) =>
-          setError((isApiError(failure) && failure.firstError?.title) || MESSAGES.emailInvalid),
+    const input = { email: parsed.data, projectId: target.id };
+    const done = (message: string) => {
+      notifySuccess(message);
+      if (project) close();
+      else setEmail('');
+    };
+    invite.mutate(input, {
+      onSuccess: () => done(MESSAGES.invitationSent),
+      onError: (failure) => {
+        const title = isApiError(failure) ? failure.firstError?.title : undefined;
+        if (title !== SERVER_ERRORS.emailRegistered) {
+          setError(title || MESSAGES.emailInvalid);
+          return;
+        }
+        addObserver.mutate(input, {
+          onSuccess: () => done(MESSAGES.userAddedToProject),
+          onError: (addFailure) => {
+            notifyError(MESSAGES.invitationFailed);
+            // Why, where the server says (a client account, a deactivated one, already on the project).
+            setError((isApiError(addFailure) && addFailure.firstError?.title) || null);
+          },
+        });
       },
-    );
+    });
   };
   // The chosen project stays among the options while the search text changes.
   const data = [
@@ -87,10 +105,14 @@ export function InvitePersonModal({ project, opened, onClose }: InvitePersonModa
           {project ? (
             <Text size="sm">
               They get an e-mail with a link to sign up as a client of <strong>{project.title}</strong>.
+              Someone who already has an account is added as an observer.
             </Text>
           ) : (
             <>
-              <Text size="sm">They get an e-mail with a link to sign up as a client of the project.</Text>
+              <Text size="sm">
+                They get an e-mail with a link to sign up as a client of the project. Someone who already has
+                an account is added as an observer.
+              </Text>
               <Select
                 label="Project"
                 placeholder="Type to search projects"
@@ -125,10 +147,10 @@ export function InvitePersonModal({ project, opened, onClose }: InvitePersonModa
           />
           {!project && chosen && <PendingInvitations projectId={chosen.id} />}
           <Group justify="flex-end" className="dd-modal-footer">
-            <Button variant="default" onClick={close} disabled={invite.isPending}>
+            <Button variant="default" onClick={close} disabled={busy}>
               {project ? LABELS.buttons.cancel : 'Close'}
             </Button>
-            <Button type="submit" loading={invite.isPending}>
+            <Button type="submit" loading={busy}>
               Send invitation
             </Button>
           </Group>

@@ -5,6 +5,7 @@ import { useProductLabel } from '../../../lib/app-config.ts';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import { PendingInvitations } from '../../invitations/components/pending-invitations.tsx';
+import { ProjectObservers } from '../../invitations/components/project-observers.tsx';
 import type { Person, ProjectView } from '../api/get-project.ts';
 import { TeamEditor } from './team-editor.tsx';
 
@@ -123,6 +124,7 @@ export function ProjectTeam({ project }: { project: ProjectView }) {
         )}
         {mayEdit && <PendingInvitations projectId={project.id} />}
         {mayEdit ? <TeamEditor key={project.id} project={project} /> : <TeamList project={project} />}
+        <ProjectObservers projectId={project.id} grid={!mayEdit} />
       </Stack>
     </Paper>
   );

@@ -44,6 +44,14 @@ describe('describeHistoryEntry', () => {
       ),
     ).toBe('changed the e-mail of Olivia from o***a@c***.example to a***r@e***.example');
   });
+
+  it('words a registered person added as an observer through an invitation', () => {
+    expect(
+      describeHistoryEntry(
+        entry({ entity: 'user', entityId: 8, action: 'observer-added', details: { name: 'Ann Assist' } }),
+      ),
+    ).toBe('added Ann Assist to the project as an observer');
+  });
 });
 
 describe('describeHistoryEntry for discovery calls', () => {
