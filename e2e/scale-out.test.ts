@@ -2,11 +2,12 @@
 // sessions). Proves that nothing kept in one process's memory decides anything: sign-in on one process
 // and requests on the other, rate limits counted over both, list caches and session memos never older
 // than a write through the other process, live events crossing processes, and a SIGKILL under a loop of
-// writes losing no write that was answered 2xx. No browser: plain HTTP through nginx.
+// writes losing no write that was answered 2xx, and due jobs run once by the two processes' own workers
+// (call reminders of ticks run by both at once; mails held by a process that is then SIGKILLed are sent
+// once, by the other). No browser: plain HTTP through nginx, real SMTP receivers on loopback.
 //
 // Database: a fresh database on TEST_DATABASE_URL's server when that is set, else a throwaway embedded
 // PostgreSQL 18 cluster in a temp folder (held by this test process, so killing an app never takes it down).
-// Not covered here: "a due job runs once" — the job queue is not on this branch yet (see the report).
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,12 +19,14 @@ import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inArray, like } from 'drizzle-orm';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { connect, type Database } from '../apps/api/src/db/client.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import { seedLookups } from '../apps/api/src/db/seed-lookups.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
 import { freePort } from './support/app.ts';
+import { parseMail } from './support/mime.ts';
 import { repoRoot } from './support/paths.ts';
 
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -60,6 +63,62 @@ let nginxLog = () => '';
 let projectId = 0;
 const tokens: Record<string, string> = {};
 let signIns = 0; // sign-ins from 127.0.0.1 so far: the login limit (30 a minute) counts them all
+
+/**
+ * One loopback SMTP receiver per app process (its SMTP_URL), so a mail names the process that sent it.
+ * A message counts only once accepted (250 after DATA); while `hold` is on, messages wait unanswered,
+ * i.e. their job is mid-way in the sending process, and a message whose sender dies is never accepted.
+ */
+type Receiver = {
+  url: string;
+  accepted: Array<{ to: string[]; subject: string }>;
+  held: Array<() => void>;
+  hold: boolean;
+  release: () => void;
+  close: () => Promise<void>;
+};
+const receivers: Record<string, Receiver> = {};
+
+async function startReceiver(): Promise<Receiver> {
+  const receiver: Receiver = {
+    url: '',
+    accepted: [],
+    held: [],
+    hold: false,
+    release: () => {
+      receiver.hold = false;
+      for (const accept of receiver.held.splice(0)) accept();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    hideSTARTTLS: true,
+    logger: false,
+    closeTimeout: 1_000,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
+        const accept = () => {
+          receiver.accepted.push({ to, subject: mail.subject });
+          callback();
+        };
+        if (receiver.hold) receiver.held.push(accept);
+        else accept();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  receiver.url = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+  return receiver;
+}
 
 function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv) {
   let output = '';
@@ -98,8 +157,8 @@ async function waitFor(url: string, what: string, log: () => string, timeoutMs =
   throw new Error(`${what} did not answer 200 at ${url}\n--- log ---\n${log().slice(-4000)}`);
 }
 
-async function startApp(name: string): Promise<App> {
-  const port = await freePort();
+async function startApp(name: string, port?: number): Promise<App> {
+  port ??= await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -115,7 +174,7 @@ async function startApp(name: string): Promise<App> {
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
   };
-  delete env.SMTP_URL;
+  env.SMTP_URL = receivers[name]!.url;
   const started = spawnLogged(process.execPath, [serverEntry], env);
   await waitFor(`http://127.0.0.1:${port}/api/health`, `app ${name}`, started.log);
   return { name, port, ...started };
@@ -257,7 +316,7 @@ async function seed() {
   ]);
 }
 
-// Bounded: ~25 s in all on an idle 2-core machine; each part has its own limit, and after() always cleans up.
+// Bounded: ~45 s in all on a busy 2-core machine; each part has its own limit, and after() always cleans up.
 before(
   async () => {
     assert.ok(existsSync(serverEntry), `${serverEntry} is missing: run \`npm run build\` first`);
@@ -281,6 +340,8 @@ before(
 
     const nginxPort = await freePort();
     proxy = `http://127.0.0.1:${nginxPort}`;
+    receivers.a = await startReceiver();
+    receivers.b = await startReceiver();
     // One at a time: the first start migrates and creates the admin, the second finds both done.
     apps = [await startApp('a')];
     apps.push(await startApp('b'));
@@ -318,6 +379,10 @@ after(
     step('database closed');
     await embedded?.release();
     step('embedded released');
+    for (const receiver of Object.values(receivers)) {
+      receiver.held.splice(0);
+      await receiver.close().catch(() => {});
+    }
     if (tmp) await rm(tmp, { recursive: true, force: true });
   },
   { timeout: 30_000 },
@@ -594,5 +659,153 @@ test('SIGKILL of one process under a loop of writes loses no write that was answ
   assert.match(
     nginxLog() + (await readFile(join(tmp, 'nginx-error.log'), 'utf8').catch(() => '')),
     /upstream/,
+  );
+});
+
+test('due jobs run once across both processes, and the mails of a process killed mid-send go out once', {
+  timeout: 90_000,
+}, async () => {
+  // The previous test SIGKILLed b: start it again on its port, so nginx and the queue have two processes.
+  const b = apps[1]!;
+  if (b.child.exitCode !== null || b.child.signalCode !== null) apps[1] = await startApp('b', b.port);
+  const db = database.db;
+  const pool = database.pool;
+  const { rows: before } = await pool.query<{ n: string }>('select count(*) as n from graphile_worker.jobs');
+  let callStart = Date.now() + 59 * 60_000; // the 1-hour reminder of a call starting in 59 minutes is due
+  // K calls, each booked by its own client, so each reminder is one mail to one address.
+  const bookCalls = async (label: string, k: number) => {
+    const people = await db
+      .insert(schema.users)
+      .values(
+        Array.from({ length: k }, (_, i) => ({
+          name: `${label} ${i}`,
+          login: `${label}-${i}@example.com`,
+          email: `${label}-${i}@example.com`,
+          phone: '5550101',
+          role: 'client' as never,
+          passwordHash: 'x',
+          timezone: 'UTC',
+        })),
+      )
+      .returning({ id: schema.users.id, email: schema.users.email });
+    // One start each (a unique index): a minute apart, all within the hour of their 1-hour reminder.
+    const starts = people.map(() => {
+      callStart -= 60_000;
+      return new Date(callStart);
+    });
+    const calls = await db
+      .insert(schema.scheduledCalls)
+      .values(
+        people.map((person, i) => ({
+          projectId,
+          userId: person.id,
+          scheduledAt: starts[i]!,
+          timezone: 'UTC',
+          status: 'booked',
+        })),
+      )
+      .returning({ id: schema.scheduledCalls.id });
+    return { emails: people.map((p) => p.email), callIds: calls.map((c) => c.id) };
+  };
+  // Ticks queued like the crontab queues them, several at once: both processes' workers run them together.
+  const queueTicks = (n: number) =>
+    Promise.all(
+      Array.from({ length: n }, () => pool.query("select graphile_worker.add_job('tick', '{}'::json)")),
+    );
+  const acceptedTo = (email: string) =>
+    Object.entries(receivers).flatMap(([name, r]) =>
+      r.accepted.filter((m) => m.to.includes(email) && m.subject.startsWith('Reminder:')).map(() => name),
+    );
+  const until = async (what: string, done: () => boolean | Promise<boolean>, ms = 20_000) => {
+    const deadline = Date.now() + ms;
+    while (!(await done())) {
+      assert.ok(Date.now() < deadline, `timed out waiting for ${what}`);
+      await sleep(100);
+    }
+  };
+  const queueIdle = async () => {
+    const { rows } = await pool.query<{ n: string }>(
+      "select count(*) as n from graphile_worker.jobs where task_identifier in ('tick', 'mail')",
+    );
+    return Number(rows[0]!.n) === 0;
+  };
+
+  // 1. Six reminders due now, four ticks at once over two processes: each reminder mailed once.
+  const first = await bookCalls('remind', 6);
+  await queueTicks(4);
+  await until('the first reminders', async () => first.emails.every((e) => acceptedTo(e).length > 0));
+  await until('the queue to empty', queueIdle);
+  await sleep(1_000); // a duplicate would have arrived by now
+  assert.deepEqual(
+    first.emails.map((e) => acceptedTo(e).length),
+    [1, 1, 1, 1, 1, 1],
+    'each reminder reached its client once',
+  );
+  const claimed = await db
+    .select({ callId: schema.callRemindersSent.callId })
+    .from(schema.callRemindersSent)
+    .where(inArray(schema.callRemindersSent.callId, first.callIds));
+  assert.equal(claimed.length, 6, 'one sent-log row per reminder');
+  const firstOutbox = await db
+    .select({ status: schema.mailOutbox.status })
+    .from(schema.mailOutbox)
+    .where(inArray(schema.mailOutbox.to, first.emails));
+  assert.deepEqual(
+    firstOutbox.map((row) => row.status),
+    Array(6).fill('sent'),
+  );
+
+  // 2. Both receivers hold their mail: every worker slot of both processes gets stuck mid-send.
+  receivers.a!.hold = true;
+  receivers.b!.hold = true;
+  const second = await bookCalls('killed', 6);
+  await queueTicks(2);
+  await until(
+    'both processes to be sending',
+    () => receivers.a!.held.length >= 1 && receivers.b!.held.length >= 1,
+  );
+  await sleep(300); // let the other slots fill too
+  const heldByB = receivers.b!.held.length;
+  const victim = apps[1]!;
+  killGroup(victim.child, 'SIGKILL');
+  await victim.exited;
+  receivers.b!.held.splice(0); // never answered: those messages died with b
+  receivers.a!.release();
+  // a sends its own mails, then the ones b held once it sees b's workers gone (their locks died with b).
+  await until(
+    'every mail of the killed process',
+    () => second.emails.every((e) => acceptedTo(e).length > 0),
+    30_000,
+  );
+  await until('the queue to empty', queueIdle, 10_000);
+  await sleep(1_000);
+  assert.deepEqual(
+    second.emails.map((e) => acceptedTo(e).length),
+    [1, 1, 1, 1, 1, 1],
+    'each reminder reached its client once, although b died while sending some',
+  );
+  const secondOutbox = await db
+    .select({ status: schema.mailOutbox.status, attempts: schema.mailOutbox.attempts })
+    .from(schema.mailOutbox)
+    .where(inArray(schema.mailOutbox.to, second.emails));
+  assert.deepEqual(
+    secondOutbox.map((row) => row.status),
+    Array(6).fill('sent'),
+  );
+  // The mails b was sending when it died took a second attempt, on a.
+  const retried = secondOutbox.filter((row) => (row.attempts ?? 0) >= 2).length;
+  assert.ok(retried >= heldByB, `${retried} mails sent on a second attempt, ${heldByB} were mid-send on b`);
+  assert.match(apps[0]!.log(), /stopped process unlocked to run again/);
+  const { rows: afterJobs } = await pool.query<{ n: string }>(
+    'select count(*) as n from graphile_worker.jobs',
+  );
+  console.log(
+    `scale-out jobs: 12 reminders, each mailed once (${Object.entries(receivers)
+      .map(
+        ([name, r]) => `${name} sent ${r.accepted.filter((m) => m.subject.startsWith('Reminder:')).length}`,
+      )
+      .join(
+        ', ',
+      )}); ${heldByB} mails mid-send on b when it was killed, sent by a; jobs left ${afterJobs[0]!.n} (${before[0]!.n} before)`,
   );
 });

@@ -30,6 +30,37 @@ export async function loadTask(db: DbOrTx, id: number): Promise<TaskWithTags> {
   return task!;
 }
 
+/** What `can()` needs about the project of a task: its owner and client users (as `loadProjectRef`). */
+export type TaskProjectRef = { id: number; ownerId: number | null; clientIds: number[] };
+
+/**
+ * One task with its tag ids AND its project's owner and clients, in ONE query (a task read is the hot
+ * path while a board is busy: every query is one more wait for a pooled connection); 404 when missing.
+ */
+export async function loadTaskWithProject(
+  db: DbOrTx,
+  id: number,
+): Promise<{ task: TaskWithTags; project: TaskProjectRef }> {
+  const [row] = await db
+    .select({
+      task: tasks,
+      tagIds: sql<number[]>`coalesce((select array_agg(tt.tag_id order by tt.tag_id) from ${taskTags} tt
+        where tt.task_id = ${tasks.id}), '{}')`,
+      ownerId: projects.ownerId,
+      clientIds: sql<number[]>`coalesce((select array_agg(m.user_id order by m.user_id) from project_members m
+        where m.project_id = ${projects.id} and m.kind = 'client'), '{}')`,
+    })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .where(eq(tasks.id, id))
+    .limit(1);
+  if (!row) throw notFound('Task');
+  return {
+    task: { ...row.task, tagIds: row.tagIds.map(Number) },
+    project: { id: row.task.projectId, ownerId: row.ownerId, clientIds: row.clientIds.map(Number) },
+  };
+}
+
 /** Every task of a project in board order: by column position, then id. */
 export async function listProjectTasks(db: DbOrTx, projectId: number): Promise<TaskWithTags[]> {
   const rows = await db

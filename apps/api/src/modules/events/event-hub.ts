@@ -3,7 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { liveEvents, sessions, users } from '../../db/schema/index.ts';
 import type { SessionActor } from '../auth/sessions.ts';
 import type { EventStream } from './event-stream.ts';
-import { EVENTS_CHANNEL, type LiveEvent, type LiveEventKind, parseLiveEvent } from './live-event.ts';
+import {
+  EVENTS_CHANNEL,
+  type LiveEvent,
+  type LiveEventKind,
+  parseLiveEvent,
+  wireEvent,
+} from './live-event.ts';
 import type { NotificationSource } from './notification-source.ts';
 
 /** How long events are kept for replay; an older Last-Event-ID gets `reset` (refetch everything). */
@@ -11,6 +17,13 @@ export const REPLAY_WINDOW_MS = 5 * 60_000;
 /** Most events a reconnect replays; a client further behind gets `reset`. */
 const MAX_REPLAY = 1000;
 const SEEN_KEPT = 10_000;
+/**
+ * Events heard within this window go out together: each stream gets ONE socket write for all of them
+ * (a write is a syscall, and during a burst those writes were most of the server's busy time).
+ */
+export const FLUSH_WINDOW_MS = 25;
+/** Streams written per turn of the event loop during a flush, so requests are answered in between. */
+const STREAMS_PER_TURN = 100;
 
 type Row = typeof liveEvents.$inferSelect;
 const toEvent = (row: Row): LiveEvent => ({
@@ -40,6 +53,13 @@ export class EventHub {
   #timers: NodeJS.Timeout[] = [];
   #sessionCheck: Promise<void> | null = null;
   #sessionCheckAgain = false;
+  /** Events heard and not yet written to the streams (in the order heard), with their number. */
+  #pending: LiveEvent[] = [];
+  #pendingHeard: number[] = [];
+  /** How many events this hub has heard: a stream gets those heard after it opened (as when unbatched). */
+  #heard = 0;
+  #flushTimer: NodeJS.Timeout | null = null;
+  #flushing: Promise<void> | null = null;
 
   constructor(options: {
     db: Db;
@@ -75,6 +95,12 @@ export class EventHub {
   async stop(): Promise<void> {
     for (const timer of this.#timers) clearInterval(timer);
     this.#timers = [];
+    if (this.#flushTimer) clearTimeout(this.#flushTimer);
+    this.#flushTimer = null;
+    await this.#flushing;
+    // Whatever is still pending is replayed from live_events when the browsers reconnect elsewhere.
+    this.#pending = [];
+    this.#pendingHeard = [];
     for (const stream of [...this.streams]) stream.end();
     await this.#source.stop();
   }
@@ -89,18 +115,52 @@ export class EventHub {
     if (event) this.deliver(event);
   }
 
-  /** Fans one event out to every stream of this process, once. */
+  /**
+   * Fans one event out to every stream of this process, once: queued, and written with the other events
+   * of the same FLUSH_WINDOW_MS (each stream still decides per event, with its session's current role).
+   */
   deliver(event: LiveEvent): void {
-    if (event.id <= 0) {
-      // Presence: not stored, nothing to remember.
-      for (const stream of this.streams) stream.push(event);
-      return;
+    if (event.id > 0) {
+      if (this.#seen.has(event.id)) return;
+      this.#seen.add(event.id);
+      if (this.#seen.size > SEEN_KEPT) this.#seen.delete(this.#seen.values().next().value as number);
     }
-    if (this.#seen.has(event.id)) return;
-    this.#seen.add(event.id);
-    if (this.#seen.size > SEEN_KEPT) this.#seen.delete(this.#seen.values().next().value as number);
-    if (event.id > this.lastId) this.lastId = event.id;
-    for (const stream of this.streams) stream.push(event);
+    // Presence (id 0) is not stored: nothing to remember, but it goes out in order with the rest.
+    this.#pending.push(event);
+    this.#pendingHeard.push(++this.#heard);
+    this.#scheduleFlush();
+  }
+
+  #scheduleFlush(): void {
+    if (this.#flushTimer || this.#flushing) return;
+    this.#flushTimer = setTimeout(() => {
+      this.#flushTimer = null;
+      this.#flushing = this.#flush().finally(() => {
+        this.#flushing = null;
+        if (this.#pending.length > 0) this.#scheduleFlush();
+      });
+    }, FLUSH_WINDOW_MS);
+  }
+
+  /**
+   * Writes the pending events to every stream: one write per stream for the whole batch, and a turn of
+   * the event loop every STREAMS_PER_TURN streams so a burst never holds requests back for long. One flush
+   * at a time: events heard meanwhile wait for the next, so every stream gets them in the order heard.
+   */
+  async #flush(): Promise<void> {
+    const batch = this.#pending;
+    const heard = this.#pendingHeard;
+    this.#pending = [];
+    this.#pendingHeard = [];
+    if (batch.length === 0) return;
+    const frames = batch.map((event) => wireEvent(event));
+    const open = [...this.streams];
+    for (let i = 0; i < open.length; i += STREAMS_PER_TURN) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const stream of open.slice(i, i + STREAMS_PER_TURN)) stream.pushBatch(batch, frames, heard);
+    }
+    // Only now: a heartbeat's `id:` line must never run ahead of events a stream has not been sent.
+    for (const event of batch) if (event.id > this.lastId) this.lastId = event.id;
   }
 
   /**
@@ -128,6 +188,8 @@ export class EventHub {
    * `event: reset`: the client refetches everything.
    */
   async open(stream: EventStream, lastEventId: number | null): Promise<void> {
+    // Events heard before now (even if not flushed yet) are not this stream's: a replay reads them.
+    stream.heardBefore = this.#heard;
     this.streams.add(stream);
     if (lastEventId === null) return;
     stream.queue = [];

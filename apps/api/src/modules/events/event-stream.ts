@@ -12,6 +12,8 @@ export class EventStream {
   /** Events that arrived while the stream was replaying, sent after the replay (null: live). */
   queue: LiveEvent[] | null = null;
   lastSentId = 0;
+  /** The hub's count of events heard when this stream opened: only later ones are pushed to it. */
+  heardBefore = 0;
   closed = false;
   readonly #res: ServerResponse;
   readonly #onClose: () => void;
@@ -24,13 +26,25 @@ export class EventStream {
     res.on('close', () => this.#closed());
   }
 
-  /** An event from the hub: sent when this user may see it, decided now with the actor's current role. */
-  push(event: LiveEvent): void {
-    if (this.queue) {
-      this.queue.push(event);
-      return;
+  /**
+   * Events from the hub, with their frames made once for all streams: the ones this user may see now
+   * (decided per event with the actor's current role) go out in one write.
+   */
+  pushBatch(events: readonly LiveEvent[], frames: readonly string[], heard: readonly number[]): void {
+    if (this.closed) return;
+    let text = '';
+    for (let i = 0; i < events.length; i++) {
+      if (heard[i]! <= this.heardBefore) continue;
+      const event = events[i]!;
+      if (this.queue) {
+        this.queue.push(event);
+        continue;
+      }
+      if (!mayReceive(this.actor, event)) continue;
+      text += frames[i];
+      if (event.id > this.lastSentId) this.lastSentId = event.id;
     }
-    this.send(event);
+    if (text) this.write(text);
   }
 
   send(event: LiveEvent): void {

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -10,8 +11,10 @@ import {
   runOnce,
   type Task,
   type TaskList,
+  type WorkerEvents,
 } from 'graphile-worker';
 import type pg from 'pg';
+import { WorkerLiveness } from './job-liveness.ts';
 
 /**
  * The durable job queue (issue 14 §1, docs/adr/0011-job-queue.md): graphile-worker on the app's own
@@ -23,6 +26,8 @@ import type pg from 'pg';
  */
 
 export const JOB_SCHEMA = 'graphile_worker';
+/** How often a worker process looks for jobs left locked by a process that died (job-liveness.ts). */
+const ORPHAN_SWEEP_MS = 2_000;
 
 export type JobSpec = {
   runAt?: Date;
@@ -155,15 +160,39 @@ export default fp(
     const onTick: Jobs['onTick'] = (name, work) => void tickWork.set(name, work);
 
     let runner: Runner | null = null;
+    let liveness: WorkerLiveness | null = null;
+    let sweepTimer: NodeJS.Timeout | null = null;
     app.decorate('jobs', { define, onTick, add, runDue, pending });
 
     if (config.jobsWorker) {
       app.addHook('onReady', async () => {
+        const warn = (message: string) => app.log.warn(message);
+        const live = new WorkerLiveness({ connectionString: database.url }, warn);
+        liveness = live;
+        const events = new EventEmitter() as WorkerEvents;
+        events.on('worker:create', ({ worker }) => {
+          live
+            .hold(worker.workerId)
+            .catch((error: Error) => warn(`job queue: liveness lock (${error.message})`));
+        });
+        sweepTimer = setInterval(() => {
+          live.sweep(pgPool, JOB_SCHEMA).then(
+            (dead) => {
+              if (dead.length > 0)
+                warn(
+                  `job queue: jobs of ${dead.length} worker(s) of a stopped process unlocked to run again`,
+                );
+            },
+            (error: Error) => warn(`job queue: orphan sweep failed (${error.message})`),
+          );
+        }, ORPHAN_SWEEP_MS);
+        sweepTimer.unref();
         runner = await run({
           pgPool,
           schema: JOB_SCHEMA,
           taskList,
           logger,
+          events,
           concurrency: 2,
           pollInterval: config.jobsPollInterval,
           noHandleSignals: true,
@@ -177,8 +206,13 @@ export default fp(
     }
     app.addHook('onClose', async () => {
       // Finishes the jobs in hand (their locks are released); the rest wait in the table.
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = null;
       if (runner) await runner.stop();
       runner = null;
+      // After the runner: its jobs are finished or released, so no other process takes them early.
+      await liveness?.stop();
+      liveness = null;
     });
   },
   { name: 'jobs', dependencies: ['config', 'database'] },

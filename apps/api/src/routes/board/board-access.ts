@@ -19,6 +19,16 @@ export async function authorizeBoard(app: FastifyInstance, request: FastifyReque
   return { actor, project };
 }
 
+/** `authorizeBoard` for a project whose owner and clients were read with the resource itself. */
+export function authorizeBoardProject(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  project: { ownerId: number | null; clientIds: number[] },
+) {
+  app.authorize(request, 'board:use');
+  return app.authorize(request, 'project:board', project);
+}
+
 /** The project id of a board list: filter[i] = ['=', 'project.id', id] (admin §7), required. */
 export function projectIdFilter(
   raw: Record<string, unknown>,

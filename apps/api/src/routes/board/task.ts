@@ -14,11 +14,23 @@ import { AppError } from '../../lib/app-error.ts';
 import { asDocument, documentOf, Included } from '../../lib/jsonapi/document.ts';
 import { presentTag } from '../../modules/board/tag-presenter.ts';
 import { presentTask } from '../../modules/board/task-presenter.ts';
-import { listProjectTasks, loadTask, type TaskWithTags } from '../../modules/board/task-queries.ts';
+import {
+  listProjectTasks,
+  loadTask,
+  loadTaskWithProject,
+  type TaskWithTags,
+} from '../../modules/board/task-queries.ts';
 import { createTask, updateTask } from '../../modules/board/task-service.ts';
 import { publishEditing } from '../../modules/events/publish-event.ts';
 import { presentableUserColumns, presentUser } from '../../modules/users/user-presenter.ts';
-import { authorizeBoard, idParams, listQuery, parseIncludes, projectIdFilter } from './board-access.ts';
+import {
+  authorizeBoard,
+  authorizeBoardProject,
+  idParams,
+  listQuery,
+  parseIncludes,
+  projectIdFilter,
+} from './board-access.ts';
 
 const TASK_INCLUDES = ['owner', 'requester', 'tag'] as const;
 const taskBody = z.object({
@@ -96,8 +108,8 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       app.authorize(request, 'board:use');
       const include = parseIncludes(request.query.include, TASK_INCLUDES);
-      const task = await loadTask(app.db, request.params.id);
-      await authorizeBoard(app, request, task.projectId);
+      const { task, project } = await loadTaskWithProject(app.db, request.params.id);
+      authorizeBoardProject(app, request, project);
       return asDocument(
         taskDocumentSchema,
         documentOf(presentTask(task), await includedFor(app, [task], include)),
