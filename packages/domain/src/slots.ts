@@ -8,6 +8,7 @@ import {
   type WorkDay,
 } from './limits.ts';
 import { idField } from './validation/fields.ts';
+import { type OffsetAt, offsetsOf, wallClockToInstant } from './zone-offsets.ts';
 
 /**
  * Discovery-call slots (client §9, design §6). Work hours are wall-clock in the company timezone; the
@@ -73,34 +74,74 @@ function minutesOf(hhmm: string): number {
   return minutes;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * An instant for a wall-clock time on a company day. Minutes are added to the day's start as
- * wall-clock (hour/minute set), so '07:00' is 07:00 local even on a DST-change day.
+ * A company day: the instant its wall clock starts (luxon's `startOf('day')`, i.e. midnight, or the first
+ * time that exists when a change skips midnight) and the zone's offset then. Days are walked with the
+ * zone's cached offsets (`zone-offsets.ts`) and luxon's own rules for wall clock to instant, so each
+ * instant equals what `DateTime#set` / `#plus` gave, without a luxon DateTime (and an ICU call) per step.
  */
-function atWallClock(day: DateTime, minutes: number): DateTime {
-  if (minutes === 24 * 60) return day.plus({ days: 1 }).startOf('day');
-  return day.set({ hour: Math.floor(minutes / 60), minute: minutes % 60, second: 0, millisecond: 0 });
+type CompanyDay = { ts: number; offset: number };
+
+/** `startOf('day')` of the instant `ms` held at `offset`: its wall date's midnight, by luxon's rules. */
+function startOfDay(ms: number, offset: number, offsetAt: OffsetAt): CompanyDay {
+  const localMidnight = Math.floor((ms + offset * 60_000) / DAY_MS) * DAY_MS;
+  const [ts, dayOffset] = wallClockToInstant(localMidnight, offset, offsetAt);
+  return { ts, offset: dayOffset };
+}
+
+/** The company day that contains an instant. */
+function companyDayOf(ms: number, offsetAt: OffsetAt): CompanyDay {
+  return startOfDay(ms, offsetAt(ms), offsetAt);
+}
+
+/** The next company day: `day.plus({ days: 1 }).startOf('day')`. */
+function nextCompanyDay(day: CompanyDay, offsetAt: OffsetAt): CompanyDay {
+  const [ts, offset] = wallClockToInstant(day.ts + day.offset * 60_000 + DAY_MS, day.offset, offsetAt);
+  return startOfDay(ts, offset, offsetAt);
+}
+
+/**
+ * An instant for a wall-clock time on a company day. Minutes are set on the day's date as wall clock
+ * (hour/minute set), so '07:00' is 07:00 local even on a DST-change day; '24:00' is the next day's start.
+ */
+function atWallClock(day: CompanyDay, minutes: number, offsetAt: OffsetAt): number {
+  if (minutes === 24 * 60) return nextCompanyDay(day, offsetAt).ts;
+  const localMidnight = Math.floor((day.ts + day.offset * 60_000) / DAY_MS) * DAY_MS;
+  return wallClockToInstant(localMidnight + minutes * 60_000, day.offset, offsetAt)[0];
 }
 
 /** Slot start instants (epoch ms) of one company day, in order, on the grid of each work period. */
 function daySlotStarts(
-  day: DateTime,
+  day: CompanyDay,
+  offsetAt: OffsetAt,
   workHours: readonly WorkDay[],
   slotMs: number,
-  daysOff: ReadonlySet<string> = new Set(),
+  daysOff: ReadonlySet<string>,
 ): number[] {
   const starts: number[] = [];
-  if (daysOff.has(day.toISODate() ?? '')) return starts;
+  const wall = new Date(day.ts + day.offset * 60_000);
+  if (daysOff.size > 0 && daysOff.has(isoDateOf(wall))) return starts;
+  const weekday = wall.getUTCDay() || 7;
+  let periods = 0;
   for (const workDay of workHours) {
-    if (workDay.weekday !== day.weekday) continue;
+    if (workDay.weekday !== weekday) continue;
     for (const period of workDay.periods) {
-      const from = atWallClock(day, minutesOf(period.start)).toMillis();
-      const to = atWallClock(day, minutesOf(period.end)).toMillis();
+      periods++;
+      const from = atWallClock(day, minutesOf(period.start), offsetAt);
+      const to = atWallClock(day, minutesOf(period.end), offsetAt);
       // Step on instants: a 23:30 end means the last 30-minute slot starts at 23:00.
       for (let t = from; t + slotMs <= to; t += slotMs) starts.push(t);
     }
   }
-  return [...new Set(starts)].sort((a, b) => a - b);
+  return periods > 1 ? [...new Set(starts)].sort((a, b) => a - b) : starts;
+}
+
+/** Whether an instant is a slot start of its company day (on the grid of a work period, not a day off). */
+function isOnGrid(t: number, r: Pick<Resolved, 'companyTimezone' | 'workHours' | 'slotMs' | 'daysOff'>) {
+  const offsetAt = offsetsOf(r.companyTimezone);
+  return daySlotStarts(companyDayOf(t, offsetAt), offsetAt, r.workHours, r.slotMs, r.daysOff).includes(t);
 }
 
 function bookedMillis(booked: Iterable<string | Date> | undefined): Set<number> {
@@ -141,56 +182,92 @@ function resolve(rules: SlotRules): Resolved {
 /** Free slot instants (epoch ms) between now + lead and now + max weeks, in order. */
 function freeSlotStarts(r: Resolved): number[] {
   const result: number[] = [];
-  let day = DateTime.fromMillis(r.earliest, { zone: r.companyTimezone }).startOf('day');
-  const lastDay = DateTime.fromMillis(r.latest, { zone: r.companyTimezone }).startOf('day');
-  while (day <= lastDay) {
-    for (const t of daySlotStarts(day, r.workHours, r.slotMs, r.daysOff)) {
+  const offsetAt = offsetsOf(r.companyTimezone);
+  let day = companyDayOf(r.earliest, offsetAt);
+  const lastDay = companyDayOf(r.latest, offsetAt).ts;
+  while (day.ts <= lastDay) {
+    for (const t of daySlotStarts(day, offsetAt, r.workHours, r.slotMs, r.daysOff)) {
       if (t >= r.earliest && t <= r.latest && !r.booked.has(t)) result.push(t);
     }
-    day = day.plus({ days: 1 }).startOf('day');
+    day = nextCompanyDay(day, offsetAt);
   }
   return result;
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
+/** '00'..'59': two-digit fields without a padStart per field. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => (n < 10 ? `0${n}` : String(n)));
 
-/**
- * The zone's UTC offset (minutes) at an instant, asking the time-zone database twice per UTC day instead
- * of once per slot: when a day starts and ends on the same offset it holds all day (zones change at most
- * once a day); on a change day every instant is looked up.
- */
-function offsetLookup(zone: IANAZone): (ms: number) => number {
-  const byDay = new Map<number, number | null>();
-  return (ms) => {
-    const day = Math.floor(ms / 86_400_000);
-    let constant = byDay.get(day);
-    if (constant === undefined) {
-      const start = zone.offset(day * 86_400_000);
-      constant = start === zone.offset((day + 1) * 86_400_000 - 1) ? start : null;
-      byDay.set(day, constant);
-    }
-    return constant ?? zone.offset(ms);
-  };
+/** 'YYYY-MM-DD' of a date's UTC fields (a wall clock shifted into a UTC date). */
+function isoDateOf(wall: Date): string {
+  const year = wall.getUTCFullYear();
+  const yyyy = year >= 1000 && year <= 9999 ? String(year) : String(year).padStart(4, '0');
+  return `${yyyy}-${TWO_DIGITS[wall.getUTCMonth() + 1]}-${TWO_DIGITS[wall.getUTCDate()]}`;
 }
 
-/**
- * One slot as the viewer sees it. The wall clock is the instant shifted by the zone's offset at that
- * instant, read off a UTC date: the same result as formatting in the zone, without building a zoned
- * DateTime per slot (a four-week list has hundreds of them; this keeps the endpoint fast).
- */
-function present(ms: number, offsetAt: (ms: number) => number): { date: string; slot: AvailableSlot } {
-  const wall = new Date(ms + offsetAt(ms) * 60_000);
-  const date = `${wall.getUTCFullYear()}-${pad2(wall.getUTCMonth() + 1)}-${pad2(wall.getUTCDate())}`;
-  const hours = wall.getUTCHours();
-  const minutes = pad2(wall.getUTCMinutes());
+/** Per minute of a day: 'HH:mm:00', 'h:mm AM' (the slot strings of whole-minute wall clocks). */
+const CLOCK_OF_MINUTE = Array.from({ length: 1440 }, (_, m) => {
+  const hours = Math.floor(m / 60);
+  const minutes = TWO_DIGITS[m % 60];
   return {
-    date,
-    slot: {
-      scheduled: `${date} ${pad2(hours)}:${minutes}:${pad2(wall.getUTCSeconds())}`,
-      readableTime: `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`,
-      start: new Date(ms).toISOString().replace('.000Z', 'Z'),
-    },
+    hhmmss: `${TWO_DIGITS[hours]}:${minutes}:00`,
+    readable: `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`,
   };
+});
+
+/**
+ * Slot strings from an instant. The wall clock is the instant shifted by the zone's offset at that
+ * instant (remembered per day, `zone-offsets.ts`) and read as a UTC date: the same result as formatting
+ * in the zone, without a zoned luxon DateTime per slot. The date strings are made once per day (viewer
+ * and UTC) and the times come from a table, so a slot costs a few additions and three concatenations.
+ */
+class SlotFormatter {
+  private wallDay = Number.NaN;
+  private wallDate = '';
+  private utcDay = Number.NaN;
+  private utcDate = '';
+
+  constructor(private readonly offsetAt: OffsetAt) {}
+
+  /** The viewer's date of the last slot formatted. */
+  get date(): string {
+    return this.wallDate;
+  }
+
+  format(ms: number): AvailableSlot {
+    const wallMs = ms + this.offsetAt(ms) * 60_000;
+    const wallDay = Math.floor(wallMs / DAY_MS);
+    if (wallDay !== this.wallDay) {
+      this.wallDay = wallDay;
+      this.wallDate = isoDateOf(new Date(wallDay * DAY_MS));
+    }
+    const utcDay = Math.floor(ms / DAY_MS);
+    if (utcDay !== this.utcDay) {
+      this.utcDay = utcDay;
+      this.utcDate = isoDateOf(new Date(utcDay * DAY_MS));
+    }
+    const wallOfDay = wallMs - wallDay * DAY_MS;
+    const utcOfDay = ms - utcDay * DAY_MS;
+    if (wallOfDay % 60_000 !== 0 || utcOfDay % 60_000 !== 0) return this.formatAnyInstant(ms, wallMs);
+    const clock = CLOCK_OF_MINUTE[wallOfDay / 60_000]!;
+    return {
+      scheduled: `${this.wallDate} ${clock.hhmmss}`,
+      readableTime: clock.readable,
+      start: `${this.utcDate}T${CLOCK_OF_MINUTE[utcOfDay / 60_000]!.hhmmss}Z`,
+    };
+  }
+
+  /** A wall clock or an instant off the whole minute (a zone offset in seconds, long ago): field by field. */
+  private formatAnyInstant(ms: number, wallMs: number): AvailableSlot {
+    const wall = new Date(wallMs);
+    const hours = wall.getUTCHours();
+    const minutes = TWO_DIGITS[wall.getUTCMinutes()];
+    const iso = new Date(ms).toISOString();
+    return {
+      scheduled: `${this.wallDate} ${TWO_DIGITS[hours]}:${minutes}:${TWO_DIGITS[wall.getUTCSeconds()]}`,
+      readableTime: `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`,
+      start: ms % 1000 === 0 ? `${iso.slice(0, -5)}Z` : iso,
+    };
+  }
 }
 
 /**
@@ -199,13 +276,16 @@ function present(ms: number, offsetAt: (ms: number) => number): { date: string; 
  */
 export function computeAvailableSlots(query: SlotQuery): AvailableDay[] {
   assertZone(query.timezone);
-  const offsetAt = offsetLookup(IANAZone.create(query.timezone));
+  const formatter = new SlotFormatter(offsetsOf(query.timezone));
   const days: AvailableDay[] = [];
+  let last: AvailableDay | undefined;
   for (const ms of freeSlotStarts(resolve(query))) {
-    const { date, slot } = present(ms, offsetAt);
-    const last = days.at(-1);
-    if (last?.date === date) last.slots.push(slot);
-    else days.push({ date, slots: [slot] });
+    const slot = formatter.format(ms);
+    if (last?.date === formatter.date) last.slots.push(slot);
+    else {
+      last = { date: formatter.date, slots: [slot] };
+      days.push(last);
+    }
   }
   return days;
 }
@@ -260,8 +340,7 @@ export function bookingRefusal(instant: Date, rules: SlotRules): BookingRefusal 
   if (!Number.isFinite(t) || t <= rules.now.getTime()) return 'past';
   if (t < r.earliest) return 'too-soon';
   if (t > r.latest) return 'too-far';
-  const day = DateTime.fromMillis(t, { zone: r.companyTimezone }).startOf('day');
-  if (!daySlotStarts(day, r.workHours, r.slotMs, r.daysOff).includes(t)) return 'outside-work-hours';
+  if (!isOnGrid(t, r)) return 'outside-work-hours';
   if (r.booked.has(t)) return 'booked';
   return null;
 }
@@ -327,14 +406,20 @@ export function weeklyWorkHoursIn(
   const add = (weekday: number, from: number, to: number) => {
     if (to > from) byWeekday.set(weekday, [...(byWeekday.get(weekday) ?? []), [from, to]]);
   };
+  const companyOffsets = offsetsOf(companyTimezone);
   const monday = DateTime.fromJSDate(refDate, { zone: companyTimezone }).startOf('week');
   for (let offset = 0; offset < 7; offset++) {
     const day = monday.plus({ days: offset }).startOf('day');
     for (const workDay of workHours) {
       if (workDay.weekday !== day.weekday) continue;
       for (const period of workDay.periods) {
-        const from = atWallClock(day, minutesOf(period.start)).setZone(timezone);
-        const to = atWallClock(day, minutesOf(period.end)).setZone(timezone);
+        const companyDay = { ts: day.toMillis(), offset: day.offset };
+        const from = DateTime.fromMillis(atWallClock(companyDay, minutesOf(period.start), companyOffsets), {
+          zone: timezone,
+        });
+        const to = DateTime.fromMillis(atWallClock(companyDay, minutesOf(period.end), companyOffsets), {
+          zone: timezone,
+        });
         let cursor = from;
         // Walk through each local day the period touches.
         while (cursor < to) {
@@ -373,10 +458,15 @@ export function isOutsideWorkHours(
   workHours: readonly WorkDay[],
   options: { daysOff?: Iterable<string>; companyTimezone?: string; slotMinutes?: number } = {},
 ): boolean {
-  const zone = options.companyTimezone ?? COMPANY_TIMEZONE;
-  const day = DateTime.fromJSDate(instant, { zone }).startOf('day');
+  const companyTimezone = options.companyTimezone ?? COMPANY_TIMEZONE;
+  assertZone(companyTimezone);
   const slotMs = (options.slotMinutes ?? SLOT_MINUTES) * 60_000;
-  return !daySlotStarts(day, workHours, slotMs, new Set(options.daysOff ?? [])).includes(instant.getTime());
+  return !isOnGrid(instant.getTime(), {
+    companyTimezone,
+    workHours,
+    slotMs,
+    daysOff: new Set(options.daysOff ?? []),
+  });
 }
 
 /** The error titles of the work-hours editor (the specs quote none; these say what to fix). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import { digestsSent, projectMembers, projects, projectUpdates, users } from '../../db/schema/index.ts';
 import type { JobContext } from '../reminders/call-reminders.ts';
 import { localMoment, zoneOf } from '../reminders/local-time.ts';
@@ -21,14 +21,60 @@ export const unsubscribeUrl = (publicUrl: string, secret: string, userId: number
  * day is claimed and no mail goes out.
  */
 export async function sendDueDigests(ctx: JobContext & { secret: string }, now: Date): Promise<number> {
+  const digestOn = and(eq(users.role, 'client'), eq(users.isActive, true), eq(users.digestEnabled, true));
+  // The tick runs every minute in every process: ask which of the few stored timezones is in its 08:00
+  // hour now (each converted once), then read only the clients of those zones, instead of every client
+  // with a conversion each (96,000 rows and conversions a minute in the bench's data set).
+  const stored = await ctx.db.selectDistinct({ timezone: users.timezone }).from(users).where(digestOn);
+  const moments = new Map<string, ReturnType<typeof localMoment>>();
+  const momentIn = (zone: string) => {
+    let local = moments.get(zone);
+    if (!local) {
+      local = localMoment(now, zone, DIGEST_HOUR);
+      moments.set(zone, local);
+    }
+    return local;
+  };
+  // The due zones by their local date (zones 24 h apart can both be at 08:00, on different dates).
+  const dueByDate = new Map<string, { names: string[]; withoutZone: boolean }>();
+  for (const { timezone } of stored) {
+    const local = momentIn(zoneOf(timezone));
+    if (!local.inHour) continue;
+    let due = dueByDate.get(local.date);
+    if (!due) {
+      due = { names: [], withoutZone: false };
+      dueByDate.set(local.date, due);
+    }
+    if (timezone === null) due.withoutZone = true;
+    else due.names.push(timezone);
+  }
+  if (dueByDate.size === 0) return 0;
+  // Clients already served this local date are left out here (the claim below would refuse them anyway),
+  // so the rest of the due hour's ticks cost one indexed read instead of a transaction per client.
+  const dueAndUnclaimed = or(
+    ...[...dueByDate].map(([date, due]) =>
+      and(
+        or(
+          due.names.length > 0 ? inArray(users.timezone, due.names) : undefined,
+          due.withoutZone ? isNull(users.timezone) : undefined,
+        ),
+        notExists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(digestsSent)
+            .where(and(eq(digestsSent.userId, users.id), eq(digestsSent.localDate, date))),
+        ),
+      ),
+    ),
+  );
   const clients = await ctx.db
     .select({ id: users.id, name: users.name, email: users.email, timezone: users.timezone })
     .from(users)
-    .where(and(eq(users.role, 'client'), eq(users.isActive, true), eq(users.digestEnabled, true)));
+    .where(and(digestOn, dueAndUnclaimed));
   let sent = 0;
   for (const client of clients) {
     const zone = zoneOf(client.timezone);
-    const local = localMoment(now, zone, DIGEST_HOUR);
+    const local = momentIn(zone);
     if (!local.inHour) continue;
     sent += await ctx.db.transaction(async (tx) => {
       const claimed = await tx

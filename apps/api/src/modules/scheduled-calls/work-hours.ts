@@ -1,5 +1,5 @@
 import type { WorkDay, WorkHoursUpdate } from '@dd/domain';
-import { asc } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { daysOff, workHours } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../board/tx.ts';
@@ -13,6 +13,11 @@ export async function loadWorkHours(db: DbOrTx): Promise<WorkDay[]> {
     .select({ weekday: workHours.weekday, start: workHours.start, end: workHours.end })
     .from(workHours)
     .orderBy(asc(workHours.weekday), asc(workHours.start));
+  return groupWorkHours(rows);
+}
+
+/** Rows of work_hours in (weekday, start) order, grouped by weekday; weekdays outside 1..7 ignored. */
+function groupWorkHours(rows: Iterable<{ weekday: number; start: string; end: string }>): WorkDay[] {
   const days: WorkDay[] = [];
   for (const row of rows) {
     if (row.weekday < 1 || row.weekday > 7) continue;
@@ -25,6 +30,39 @@ export async function loadWorkHours(db: DbOrTx): Promise<WorkDay[]> {
       });
   }
   return days;
+}
+
+/**
+ * The work hours and the days off (as `loadWorkHours` and `loadDaysOff` answer them) and the caller's
+ * `extra` columns, in ONE statement: the per-request reads of the slot list and of a booking in one
+ * round trip instead of one each (every query is a socket write and a backend's wake-up on the same
+ * two cores, ADR 0012). `extra` values are scalar subqueries or expressions; JSON ones arrive parsed.
+ */
+export async function loadCalendarWith<Extra extends Record<string, SQL>>(
+  db: DbOrTx,
+  extra: Extra,
+): Promise<{ workHours: WorkDay[]; daysOff: string[]; extra: { [K in keyof Extra]: unknown } }> {
+  const columns: Record<string, SQL> = {
+    work_hours: sql`(select coalesce(json_agg(json_build_array(w.weekday, w.start, w."end") order by w.weekday, w.start), '[]'::json) from ${workHours} w)`,
+    days_off: sql`(select coalesce(json_agg(d.date order by d.date), '[]'::json) from ${daysOff} d)`,
+  };
+  for (const [name, value] of Object.entries(extra)) columns[`x_${name}`] = value;
+  const list = sql.join(
+    Object.entries(columns).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`select ${list}`)) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
+  const row = result.rows[0]!;
+  const hours = row.work_hours as Array<[number, string, string]>;
+  return {
+    workHours: groupWorkHours(hours.map(([weekday, start, end]) => ({ weekday, start, end }))),
+    daysOff: row.days_off as string[],
+    extra: Object.fromEntries(Object.keys(extra).map((name) => [name, row[`x_${name}`]])) as {
+      [K in keyof Extra]: unknown;
+    },
+  };
 }
 
 /** The company's days off ('YYYY-MM-DD' in the company timezone), in date order. */

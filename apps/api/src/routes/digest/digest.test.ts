@@ -200,3 +200,49 @@ describe('the client digest', () => {
     ).toBe(401);
   });
 });
+
+describe('the digest tick reads only the clients whose 08:00 it is', () => {
+  it('sends to every zone in its 08:00 hour, and to clients without a known zone by the company zone', async () => {
+    // Sunday 20 June 2027, 15:10Z: 08:10 in Los Angeles (PDT), 20:40 in Kolkata, 09:10 in Denver.
+    const zones: Array<[string, string | null, boolean]> = [
+      ['la', 'America/Los_Angeles', true],
+      ['vancouver', 'America/Vancouver', true],
+      ['alias', 'US/Pacific', true],
+      ['nozone', null, true], // the company's zone
+      ['unknown', 'Mars/Olympus_Mons', true], // a zone luxon does not know: the company's
+      ['empty', '', true],
+      ['kolkata', KOLKATA, false],
+      ['denver', 'America/Denver', false],
+      ['utc', 'UTC', false],
+    ];
+    const clients = [];
+    for (const [name, timezone, due] of zones) {
+      const client = await buildUser(t.database.db, {
+        role: 'client',
+        login: `tz-${name}`,
+        email: `tz-${name}@example.com`,
+      });
+      // The factory gives every user a zone; some stored rows have none or one no library knows.
+      await t.database.db.update(users).set({ timezone }).where(eq(users.id, client.id));
+      const project = await buildProject(t.database.db, { ownerId: client.id, title: `Zone ${name}` });
+      await update(project.id, `News for ${name}`, '2027-06-20T10:00:00Z');
+      clients.push({ name, email: client.email, due });
+    }
+    now = new Date('2027-06-20T15:10:00Z');
+    const before = smtp.received.length;
+    await t.app.jobs.runDue();
+    const received = smtp.received.slice(before);
+    const got = clients.filter((c) => received.some((m) => m.to.includes(c.email))).map((c) => c.name);
+    expect(got).toEqual(clients.filter((c) => c.due).map((c) => c.name));
+    // Denver's 08:00 comes the next morning (14:00Z); a first digest covers the day before it.
+    const denver = await buildProject(t.database.db, {
+      ownerId: (await t.database.db.select().from(users).where(eq(users.login, 'tz-denver')))[0]!.id,
+      title: 'Zone denver, again',
+    });
+    await update(denver.id, 'News for denver', '2027-06-20T20:00:00Z');
+    expect(await tickAt('2027-06-21T13:55:00Z', 'tz-denver@example.com')).toHaveLength(0);
+    const denverMorning = await tickAt('2027-06-21T14:05:00Z', 'tz-denver@example.com');
+    expect(denverMorning).toHaveLength(1);
+    expect(denverMorning[0]).toContain('News for denver');
+  });
+});
