@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -32,6 +33,22 @@ export async function readVersions(db: Db): Promise<Versions> {
   }
   const versions: Versions = {};
   for (const row of await statement.execute()) versions[row.name as CacheName] = row.version;
+  return versions;
+}
+
+/**
+ * Every cache's current version as ONE json object `{"admin-lists": 7, "sessions": 3}`, for a statement
+ * that reads the versions together with what it needs first (the auth hook: versions and session in one
+ * round trip, modules/auth/sessions.ts). One statement reads one snapshot, so the versions are never
+ * newer than the data read beside them.
+ */
+export const allVersionsJson = (): SQL =>
+  sql`(select json_object_agg(${cacheVersions.name}, ${cacheVersions.version}) from ${cacheVersions})`;
+
+/** The `versions` column of such a statement, as a request keeps it. */
+export function versionsOf(json: Record<string, number | string> | null): Versions {
+  const versions: Versions = {};
+  for (const [name, version] of Object.entries(json ?? {})) versions[name as CacheName] = Number(version);
   return versions;
 }
 

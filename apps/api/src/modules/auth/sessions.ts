@@ -1,6 +1,8 @@
 import type { Actor } from '@dd/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { allVersionsJson, type Versions, versionsOf } from '../../db/cache-versions.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
@@ -28,57 +30,50 @@ export async function createSession(
 
 export type SessionActor = NonNullable<Actor> & { sessionId: number };
 
-type KnownSession = { actor: SessionActor; expiresAt: Date; version: number };
-const MAX_KNOWN = 10_000;
-const known = new WeakMap<Db, Map<string, KnownSession>>();
+type VersionsAndSessionRow = {
+  versions: Record<string, number> | null;
+  session_id: number | null;
+  user_id: number | null;
+  role: string | null;
+};
+
+// The cache versions first (ADR 0005/0006: read before any data) and the signed-in user of a token
+// hash, with the role and active flag as the database has them now, in ONE statement: one round trip and
+// one snapshot. Unknown, revoked, expired or deactivated: a row with null session columns.
+const versionsAndSession = preparedStatement<VersionsAndSessionRow, { tokenHash: string; now: Date }>(
+  'auth_versions_and_session',
+  () => sql`
+    select v.versions, a.session_id, a.user_id, a.role
+    from (select ${allVersionsJson()} as versions) v
+    left join lateral (
+      select ${sessions.id} as session_id, ${users.id} as user_id, ${users.role} as role
+      from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId}
+      where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')}
+        and ${sessions.revokedAt} is null
+        and ${sessions.expiresAt} > ${sql.placeholder('now')}
+        and ${users.isActive}
+      limit 1
+    ) a on true`,
+);
 
 /**
- * The signed-in user for a token, with the role as the database has it now, so a role change applies on
- * the next request. Given the 'sessions' version (db/cache-versions.ts, read by this request before any
- * data) the answer is remembered until that version moves (any session revoked or deleted, any user's
- * role or active flag changed, in any process) or the session expires: a repeat request then costs no
- * session query. Only sessions that exist are remembered: an unknown token is looked up every time.
+ * Every cache's version (db/cache-versions.ts) and the signed-in user for a token, in one query: the
+ * role as the database has it now, so a role change, deactivation, revoke, logout or expiry applies on
+ * the very next request in any process. Nothing is remembered between requests (ADR 0015: with the
+ * versions read anyway, the session join adds no round trip, so a memo would save nothing).
  */
-export async function findSessionActor(
+export async function readVersionsAndSession(
   db: Db,
   token: string,
   now: Date,
-  version: number | undefined,
-): Promise<SessionActor | null> {
-  const tokenHash = hashToken(token);
-  let remembered = known.get(db);
-  const hit = remembered?.get(tokenHash);
-  if (hit && hit.version === version && hit.expiresAt > now) return hit.actor;
-  const [row] = await db
-    .select({ sessionId: sessions.id, id: users.id, role: users.role, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        eq(users.isActive, true),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  // Shared by the requests that reuse it: frozen.
-  const actor: SessionActor = Object.freeze({
-    sessionId: row.sessionId,
-    id: row.id,
-    role: row.role as SessionActor['role'],
-  });
-  if (version !== undefined) {
-    if (!remembered) {
-      remembered = new Map();
-      known.set(db, remembered);
-    }
-    remembered.delete(tokenHash);
-    if (remembered.size >= MAX_KNOWN) remembered.delete(remembered.keys().next().value as string);
-    remembered.set(tokenHash, { actor, expiresAt: row.expiresAt, version });
-  }
-  return actor;
+): Promise<{ versions: Versions; actor: SessionActor | null }> {
+  const [row] = await versionsAndSession(db, { tokenHash: hashToken(token), now });
+  const versions = versionsOf(row?.versions ?? null);
+  if (!row || row.session_id === null || row.user_id === null) return { versions, actor: null };
+  return {
+    versions,
+    actor: { sessionId: row.session_id, id: row.user_id, role: row.role as SessionActor['role'] },
+  };
 }
 
 export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {

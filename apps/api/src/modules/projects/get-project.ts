@@ -1,6 +1,7 @@
 import type { ProjectDocument } from '@dd/domain';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement, withDates } from '../../db/prepared.ts';
 import {
   companies,
   links,
@@ -22,10 +23,12 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { Included, type Resource } from '../../lib/jsonapi/document.ts';
-import { presentFileMeta } from '../files/file-presenter.ts';
-import { presentLink } from '../links/link-presenter.ts';
-import { presentUser } from '../users/user-presenter.ts';
-import { presentCompany, presentLookup, presentProject } from './project-presenter.ts';
+import { userJson } from '../admin-lists/list-sql.ts';
+import { type FileMeta, presentFileMeta } from '../files/file-presenter.ts';
+import { type LinkRow, presentLink } from '../links/link-presenter.ts';
+import { presentUser, type UserRow } from '../users/user-presenter.ts';
+import type { LoadedProjectRef } from './load-project.ts';
+import { type ProjectRow, presentCompany, presentLookup, presentProject } from './project-presenter.ts';
 
 export const PROJECT_INCLUDES = [
   'owner',
@@ -48,87 +51,145 @@ export const PROJECT_INCLUDES = [
 export type ProjectInclude = (typeof PROJECT_INCLUDES)[number];
 
 const LOOKUPS = {
-  size: { table: projectSizes, type: 'project-size', column: 'projectSizeId' },
-  budget: { table: projectBudgets, type: 'project-budget', column: 'projectBudgetId' },
-  start: { table: projectStarts, type: 'project-start', column: 'projectStartId' },
-  status: { table: projectStatuses, type: 'project-status', column: 'projectStatusId' },
-  state: { table: projectStates, type: 'project-state', column: 'projectStateId' },
+  size: { table: projectSizes, type: 'project-size' },
+  budget: { table: projectBudgets, type: 'project-budget' },
+  start: { table: projectStarts, type: 'project-start' },
+  status: { table: projectStatuses, type: 'project-status' },
+  state: { table: projectStates, type: 'project-state' },
 } as const;
+type LookupInclude = keyof typeof LOOKUPS;
 
 type Options = {
-  /** The viewer; their own scheduled calls are the only ones listed. */
-  viewerId: number;
   /** readonlyManager: no phone or e-mail of anyone on the project leaves the server. */
   hideContacts: boolean;
 };
 
-/** GET /project/{id}: the project with the includes the project page asks for. No file bytes. */
-export async function getProjectDocument(
+type IdTitle = { id: number; title: string };
+
+/** A project with everything its page can include, as one statement read it (loadProjectPage). */
+export type ProjectPage = {
+  project: ProjectRow;
+  /** In the order they joined. */
+  members: Array<{ userId: number; kind: string }>;
+  types: IdTitle[];
+  techs: Array<IdTitle & { techGroupId: number }>;
+  files: FileMeta[];
+  links: Array<LinkRow & { attachedAt: Date }>;
+  /** The viewer's own scheduled calls on the project, the only ones listed. */
+  calls: Array<{ id: number; projectId: number; scheduledAt: Date; timezone: string; status: string }>;
+  lookups: Record<LookupInclude, IdTitle | null>;
+  company: { id: number; title: string; companySizeId: number | null } | null;
+  /** The owner, the account manager and the clients, developers and project managers, by id. */
+  users: UserRow[];
+};
+
+const idTitle = (t: { id: AnyColumn; title: AnyColumn }) =>
+  sql`json_build_object('id', ${t.id}, 'title', ${t.title})`;
+const jsonList = (element: SQL, rest: SQL) => sql`coalesce((select json_agg(${element}) ${rest}), '[]')`;
+
+// The project and every include of its page as ONE json value: one round trip, project_members read
+// once for both the access check and the includes (ADR 0015).
+const projectPage = preparedStatement<{ page: string | null }, { id: number; viewerId: number | null }>(
+  'project_page',
+  () => sql`
+    select json_build_object(
+      'project', json_build_object('id', ${projects.id}, 'title', ${projects.title},
+        'description', ${projects.description}, 'addition', ${projects.addition},
+        'ownerId', ${projects.ownerId}, 'companyId', ${projects.companyId},
+        'projectStateId', ${projects.projectStateId}, 'projectSizeId', ${projects.projectSizeId},
+        'projectBudgetId', ${projects.projectBudgetId}, 'projectStartId', ${projects.projectStartId},
+        'projectStatusId', ${projects.projectStatusId}, 'accountManagerId', ${projects.accountManagerId},
+        'createdAt', ${projects.createdAt}),
+      'members', ${jsonList(
+        sql`json_build_object('userId', ${projectMembers.userId}, 'kind', ${projectMembers.kind}) order by ${projectMembers.createdAt}`,
+        sql`from ${projectMembers} where ${projectMembers.projectId} = ${projects.id}`,
+      )},
+      'types', ${jsonList(
+        sql`${idTitle(projectTypes)} order by ${projectTypes.position}`,
+        sql`from ${projectProjectTypes} inner join ${projectTypes} on ${projectTypes.id} = ${projectProjectTypes.projectTypeId}
+            where ${projectProjectTypes.projectId} = ${projects.id}`,
+      )},
+      'techs', ${jsonList(
+        sql`json_build_object('id', ${techs.id}, 'title', ${techs.title}, 'techGroupId', ${techs.techGroupId}) order by ${techs.position}`,
+        sql`from ${projectTechs} inner join ${techs} on ${techs.id} = ${projectTechs.techId}
+            where ${projectTechs.projectId} = ${projects.id}`,
+      )},
+      'files', ${jsonList(
+        sql`json_build_object('id', ${projectFiles.id}, 'title', ${projectFiles.title}, 'mime', ${projectFiles.mime},
+              'size', ${projectFiles.size}, 'createdAt', ${projectFiles.createdAt})
+            order by ${projectFiles.createdAt}, ${projectFiles.id}`,
+        // Uploads in flight are not files yet.
+        sql`from ${projectFiles} where ${projectFiles.projectId} = ${projects.id} and ${projectFiles.uploadLeaseUntil} is null`,
+      )},
+      'links', ${jsonList(
+        sql`json_build_object('id', ${links.id}, 'title', ${links.title}, 'url', ${links.url},
+              'createdAt', ${links.createdAt}, 'attachedAt', ${projectLinks.createdAt})
+            order by ${projectLinks.createdAt}, ${links.id}`,
+        sql`from ${projectLinks} inner join ${links} on ${links.id} = ${projectLinks.linkId}
+            where ${projectLinks.projectId} = ${projects.id}`,
+      )},
+      'calls', ${jsonList(
+        sql`json_build_object('id', ${scheduledCalls.id}, 'projectId', ${scheduledCalls.projectId},
+              'scheduledAt', ${scheduledCalls.scheduledAt}, 'timezone', ${scheduledCalls.timezone},
+              'status', ${scheduledCalls.status})
+            order by ${scheduledCalls.scheduledAt}`,
+        sql`from ${scheduledCalls} where ${scheduledCalls.projectId} = ${projects.id}
+            and ${scheduledCalls.userId} = ${sql.placeholder('viewerId')}`,
+      )},
+      'lookups', json_build_object(
+        'size', (select ${idTitle(projectSizes)} from ${projectSizes} where ${projectSizes.id} = ${projects.projectSizeId}),
+        'budget', (select ${idTitle(projectBudgets)} from ${projectBudgets} where ${projectBudgets.id} = ${projects.projectBudgetId}),
+        'start', (select ${idTitle(projectStarts)} from ${projectStarts} where ${projectStarts.id} = ${projects.projectStartId}),
+        'status', (select ${idTitle(projectStatuses)} from ${projectStatuses} where ${projectStatuses.id} = ${projects.projectStatusId}),
+        'state', (select ${idTitle(projectStates)} from ${projectStates} where ${projectStates.id} = ${projects.projectStateId})),
+      'company', (
+        select json_build_object('id', ${companies.id}, 'title', ${companies.title}, 'companySizeId', ${companies.companySizeId})
+        from ${companies} where ${companies.id} = ${projects.companyId}),
+      'users', ${jsonList(
+        sql`${userJson(users)} order by ${users.id}`,
+        sql`from ${users} where ${users.id} = ${projects.ownerId} or ${users.id} = ${projects.accountManagerId}
+            or ${users.id} in (select ${projectMembers.userId} from ${projectMembers}
+              where ${projectMembers.projectId} = ${projects.id}
+              and ${projectMembers.kind} in ('client', 'developer', 'projectManager'))`,
+      )}
+    )::text as page
+    from ${projects} where ${projects.id} = ${sql.placeholder('id')}`,
+);
+const dates = withDates(new Set(['createdAt', 'attachedAt', 'scheduledAt']));
+
+/**
+ * GET /project/{id} in one query: the project with every include of its page, and what `can()` needs
+ * about it (owner, client users). 404 when it does not exist. `viewerId`: whose scheduled calls to list.
+ */
+export async function loadProjectPage(
   db: Db,
   id: number,
+  viewerId: number | null,
+): Promise<{ ref: LoadedProjectRef; page: ProjectPage }> {
+  const [row] = await projectPage(db, { id, viewerId });
+  if (!row?.page) throw notFound('Project');
+  const page = JSON.parse(row.page, dates) as ProjectPage;
+  const clientIds = page.members.filter((m) => m.kind === 'client').map((m) => m.userId);
+  return { ref: { id: page.project.id, ownerId: page.project.ownerId, clientIds }, page };
+}
+
+/** The project document with the includes asked for. No file bytes. */
+export function presentProjectPage(
+  page: ProjectPage,
   include: ProjectInclude[],
   options: Options,
-): Promise<ProjectDocument> {
-  const [project] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
-  if (!project) throw notFound('Project');
-  const [members, typeRows, techRows, fileRows, linkRows, callRows] = await Promise.all([
-    db
-      .select({ userId: projectMembers.userId, kind: projectMembers.kind })
-      .from(projectMembers)
-      .where(eq(projectMembers.projectId, id))
-      .orderBy(asc(projectMembers.createdAt)),
-    db
-      .select({ id: projectTypes.id, title: projectTypes.title })
-      .from(projectProjectTypes)
-      .innerJoin(projectTypes, eq(projectTypes.id, projectProjectTypes.projectTypeId))
-      .where(eq(projectProjectTypes.projectId, id))
-      .orderBy(asc(projectTypes.position)),
-    db
-      .select({ id: techs.id, title: techs.title, techGroupId: techs.techGroupId })
-      .from(projectTechs)
-      .innerJoin(techs, eq(techs.id, projectTechs.techId))
-      .where(eq(projectTechs.projectId, id))
-      .orderBy(asc(techs.position)),
-    db
-      .select({
-        id: projectFiles.id,
-        title: projectFiles.title,
-        mime: projectFiles.mime,
-        size: projectFiles.size,
-        createdAt: projectFiles.createdAt,
-      })
-      .from(projectFiles)
-      // Uploads in flight are not files yet.
-      .where(and(eq(projectFiles.projectId, id), isNull(projectFiles.uploadLeaseUntil)))
-      .orderBy(asc(projectFiles.createdAt), asc(projectFiles.id)),
-    db
-      .select({
-        id: links.id,
-        title: links.title,
-        url: links.url,
-        createdAt: links.createdAt,
-        attachedAt: projectLinks.createdAt,
-      })
-      .from(projectLinks)
-      .innerJoin(links, eq(links.id, projectLinks.linkId))
-      .where(eq(projectLinks.projectId, id))
-      .orderBy(asc(projectLinks.createdAt), asc(links.id)),
-    db
-      .select()
-      .from(scheduledCalls)
-      .where(and(eq(scheduledCalls.projectId, id), eq(scheduledCalls.userId, options.viewerId)))
-      .orderBy(asc(scheduledCalls.scheduledAt)),
-  ]);
+): ProjectDocument {
+  const { project, members } = page;
   const idsOf = (kind: string) => members.filter((m) => m.kind === kind).map((m) => m.userId);
   const rel = {
-    typeIds: typeRows.map((t) => t.id),
-    techIds: techRows.map((t) => t.id),
+    typeIds: page.types.map((t) => t.id),
+    techIds: page.techs.map((t) => t.id),
     clientIds: idsOf('client'),
     developerIds: idsOf('developer'),
     projectManagerIds: idsOf('projectManager'),
-    fileIds: fileRows.map((f) => f.id),
-    linkIds: linkRows.map((l) => l.id),
-    scheduledCallIds: callRows.map((c) => c.id),
+    fileIds: page.files.map((f) => f.id),
+    linkIds: page.links.map((l) => l.id),
+    scheduledCallIds: page.calls.map((c) => c.id),
   };
   const data = presentProject(project, rel);
   const included = new Included();
@@ -140,30 +201,20 @@ export async function getProjectDocument(
   if (wants('client')) for (const u of rel.clientIds) userIds.add(u);
   if (wants('developer')) for (const u of rel.developerIds) userIds.add(u);
   if (wants('project-manager')) for (const u of rel.projectManagerIds) userIds.add(u);
-  if (userIds.size > 0) {
-    const rows = await db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [...userIds]));
-    included.addAll(rows.map((u) => presentUser(u, { hideContacts: options.hideContacts })));
-  }
-  if (wants('company') && project.companyId) {
-    const [company] = await db.select().from(companies).where(eq(companies.id, project.companyId));
-    if (company) included.add(presentCompany(company));
-  }
+  included.addAll(
+    page.users
+      .filter((u) => userIds.has(u.id))
+      .map((u) => presentUser(u, { hideContacts: options.hideContacts })),
+  );
+  if (wants('company') && page.company) included.add(presentCompany(page.company));
   for (const [name, lookup] of Object.entries(LOOKUPS)) {
-    const lookupId = project[lookup.column];
-    if (!wants(name as ProjectInclude) || lookupId === null) continue;
-    const [row] = await db
-      .select({ id: lookup.table.id, title: lookup.table.title })
-      .from(lookup.table)
-      .where(eq(lookup.table.id, lookupId));
-    if (row) included.add(presentLookup(lookup.type, row));
+    const row = page.lookups[name as LookupInclude];
+    if (wants(name as ProjectInclude) && row) included.add(presentLookup(lookup.type, row));
   }
-  if (wants('types')) included.addAll(typeRows.map((t) => presentLookup('project-type', t)));
+  if (wants('types')) included.addAll(page.types.map((t) => presentLookup('project-type', t)));
   if (wants('tech'))
     included.addAll(
-      techRows.map(
+      page.techs.map(
         (t): Resource => ({
           type: 'tech',
           id: String(t.id),
@@ -171,11 +222,11 @@ export async function getProjectDocument(
         }),
       ),
     );
-  if (wants('file')) included.addAll(fileRows.map(presentFileMeta));
-  if (wants('link')) included.addAll(linkRows.map((l) => presentLink(l, l.attachedAt)));
+  if (wants('file')) included.addAll(page.files.map(presentFileMeta));
+  if (wants('link')) included.addAll(page.links.map((l) => presentLink(l, l.attachedAt)));
   if (wants('current-user-scheduled-calls'))
     included.addAll(
-      callRows.map(
+      page.calls.map(
         (c): Resource => ({
           type: 'scheduled-call',
           id: String(c.id),
@@ -189,6 +240,17 @@ export async function getProjectDocument(
       ),
     );
   return { data, included: included.list() as NonNullable<ProjectDocument['included']> };
+}
+
+/** The project document after a save (PATCH /project/{id}): no includes. */
+export async function getProjectDocument(
+  db: Db,
+  id: number,
+  include: ProjectInclude[],
+  options: Options & { viewerId: number },
+): Promise<ProjectDocument> {
+  const { page } = await loadProjectPage(db, id, options.viewerId);
+  return presentProjectPage(page, include, options);
 }
 
 /** The client's last visited project, used by the root redirect on any device (client spec §2). */

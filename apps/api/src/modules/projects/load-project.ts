@@ -1,22 +1,28 @@
 import type { ProjectRef } from '@dd/domain';
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 
 export type LoadedProjectRef = ProjectRef & { id: number; ownerId: number | null; clientIds: number[] };
 
+// Every project route checks access first: the project and its client users in one round trip.
+const projectRef = preparedStatement<
+  { id: number; owner_id: number | null; client_ids: number[] },
+  { id: number }
+>(
+  'project_ref',
+  () => sql`
+    select ${projects.id} as id, ${projects.ownerId} as owner_id,
+      array(select ${projectMembers.userId} from ${projectMembers}
+        where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.kind} = 'client') as client_ids
+    from ${projects} where ${projects.id} = ${sql.placeholder('id')}`,
+);
+
 /** What `can()` needs about a project: its owner and client users. 404 when it does not exist. */
 export async function loadProjectRef(db: Db, id: number): Promise<LoadedProjectRef> {
-  const [project] = await db
-    .select({ id: projects.id, ownerId: projects.ownerId })
-    .from(projects)
-    .where(eq(projects.id, id))
-    .limit(1);
+  const [project] = await projectRef(db, { id });
   if (!project) throw notFound('Project');
-  const clients = await db
-    .select({ userId: projectMembers.userId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, id), eq(projectMembers.kind, 'client')));
-  return { id: project.id, ownerId: project.ownerId, clientIds: clients.map((c) => c.userId) };
+  return { id: project.id, ownerId: project.owner_id, clientIds: project.client_ids };
 }

@@ -1,9 +1,12 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { isPhonePrefixBlacklisted, PHONE_PREFIX_BLACKLIST_SETTING, parsePhonePrefixes } from '@dd/domain';
+import { type AnyColumn, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement, withDates } from '../../db/prepared.ts';
 import {
   companies,
   projects,
   roles,
+  settings,
   teamMembers,
   teams,
   techs,
@@ -12,8 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { documentOf, Included } from '../../lib/jsonapi/document.ts';
-import { isUserPhoneBlacklisted } from '../scheduled-calls/phone-blacklist.ts';
-import { presentRole, presentUser } from './user-presenter.ts';
+import { presentRole, presentUser, type UserRow } from './user-presenter.ts';
 
 export const USER_INCLUDES = ['role', 'company', 'techs', 'tech', 'team', 'ownProject'] as const;
 
@@ -23,6 +25,55 @@ export async function loadUser(db: Db, id: number) {
   return user;
 }
 
+type UserGraph = {
+  user: UserRow & { lastProjectId: number | null };
+  teams: Array<{ id: number; title: string }>;
+  techs: Array<{ id: number; title: string }>;
+  /** Newest first. */
+  ownProjects: Array<{ id: number; title: string }>;
+  role: { itemName: string; title: string } | null;
+  company: { id: number; title: string } | null;
+  /** The phone prefix blacklist setting's raw value (client §3), null when unset. */
+  phoneBlacklist: string | null;
+};
+
+const idAndTitle = (id: AnyColumn, title: AnyColumn) =>
+  sql`json_build_object('id', ${id}, 'title', ${title})`;
+
+// The user with everything any of its includes needs, as ONE json value in one round trip (ADR 0015).
+const userGraph = preparedStatement<{ graph: string | null }, { id: number; blacklistSetting: string }>(
+  'user_graph',
+  () => sql`
+    select json_build_object(
+      'user', json_build_object('id', ${users.id}, 'name', ${users.name}, 'login', ${users.login},
+        'email', ${users.email}, 'phone', ${users.phone}, 'avatar', ${users.avatar}, 'role', ${users.role},
+        'timezone', ${users.timezone}, 'helpNeeded', ${users.helpNeeded}, 'companyId', ${users.companyId},
+        'createdAt', ${users.createdAt}, 'lastProjectId', ${users.lastProjectId}),
+      'teams', coalesce((
+        select json_agg(${idAndTitle(teams.id, teams.title)})
+        from ${teamMembers} inner join ${teams} on ${teams.id} = ${teamMembers.teamId}
+        where ${teamMembers.userId} = ${users.id}), '[]'),
+      'techs', coalesce((
+        select json_agg(${idAndTitle(techs.id, techs.title)})
+        from ${userTechs} inner join ${techs} on ${techs.id} = ${userTechs.techId}
+        where ${userTechs.userId} = ${users.id}), '[]'),
+      'ownProjects', coalesce((
+        select json_agg(${idAndTitle(projects.id, projects.title)} order by ${projects.createdAt} desc)
+        from ${projects} where ${projects.ownerId} = ${users.id}), '[]'),
+      'role', (
+        select json_build_object('itemName', ${roles.itemName}, 'title', ${roles.title})
+        from ${roles} where ${roles.itemName} = ${users.role} limit 1),
+      'company', (
+        select ${idAndTitle(companies.id, companies.title)}
+        from ${companies} where ${companies.id} = ${users.companyId}),
+      'phoneBlacklist', (
+        select ${settings.value} from ${settings}
+        where ${settings.name} = ${sql.placeholder('blacklistSetting')} limit 1)
+    )::text as graph
+    from ${users} where ${users.id} = ${sql.placeholder('id')}`,
+);
+const dates = withDates(new Set(['createdAt']));
+
 /** GET /user/{id}: the user with the includes the spec's screens ask for. */
 export async function getUserDocument(
   db: Db,
@@ -30,27 +81,24 @@ export async function getUserDocument(
   include: string[],
   options: { hideContacts: boolean; self: boolean },
 ) {
-  const user = await loadUser(db, id);
-  const [teamRows, techRows, ownProjects] = await Promise.all([
-    db
-      .select({ id: teams.id, title: teams.title })
-      .from(teamMembers)
-      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .where(eq(teamMembers.userId, id)),
-    db
-      .select({ id: techs.id, title: techs.title })
-      .from(userTechs)
-      .innerJoin(techs, eq(techs.id, userTechs.techId))
-      .where(eq(userTechs.userId, id)),
-    db
-      .select({ id: projects.id, title: projects.title })
-      .from(projects)
-      .where(eq(projects.ownerId, id))
-      .orderBy(desc(projects.createdAt)),
-  ]);
+  const [row] = await userGraph(db, { id, blacklistSetting: PHONE_PREFIX_BLACKLIST_SETTING });
+  if (!row?.graph) throw notFound('User');
+  const {
+    user,
+    teams: teamRows,
+    techs: techRows,
+    ownProjects,
+    role,
+    company,
+    phoneBlacklist,
+  } = JSON.parse(row.graph, dates) as UserGraph;
   const hideContacts = options.hideContacts && !options.self;
   // Client §3: whether the phone starts with a blacklisted prefix (a contact detail, hidden with them).
-  const blacklisted = hideContacts ? null : await isUserPhoneBlacklisted(db, user.phone);
+  const blacklisted = hideContacts
+    ? null
+    : user.phone
+      ? isPhonePrefixBlacklisted(user.phone, parsePhonePrefixes(phoneBlacklist))
+      : false;
   const extra = {
     'is-phone-prefix-in-blacklist': blacklisted,
     ...(options.self
@@ -65,18 +113,9 @@ export async function getUserDocument(
     extra,
   });
   const included = new Included();
-  if (include.includes('role')) {
-    const [role] = await db.select().from(roles).where(eq(roles.itemName, user.role));
-    if (role) included.add(presentRole(role));
-  }
-  if (include.includes('company') && user.companyId) {
-    const [company] = await db
-      .select({ id: companies.id, title: companies.title })
-      .from(companies)
-      .where(inArray(companies.id, [user.companyId]));
-    if (company)
-      included.add({ type: 'company', id: String(company.id), attributes: { title: company.title } });
-  }
+  if (include.includes('role') && role) included.add(presentRole(role));
+  if (include.includes('company') && company)
+    included.add({ type: 'company', id: String(company.id), attributes: { title: company.title } });
   if (include.includes('team'))
     included.addAll(
       teamRows.map((t) => ({ type: 'team', id: String(t.id), attributes: { title: t.title } })),

@@ -1,9 +1,9 @@
 import { type Action, type Actor, can } from '@dd/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { readVersions, type Versions } from '../../db/cache-versions.ts';
+import type { Versions } from '../../db/cache-versions.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/app-error.ts';
-import { findSessionActor, type SessionActor } from '../../modules/auth/sessions.ts';
+import { readVersionsAndSession, type SessionActor } from '../../modules/auth/sessions.ts';
 
 export const AUTH_COOKIE = 'dd_token';
 
@@ -57,8 +57,10 @@ export default fp(
       const cookie = request.cookies[AUTH_COOKIE];
       const token = bearer || cookie;
       if (!token) return;
-      request.versions = await readVersions(app.db);
-      request.actor = await findSessionActor(app.db, token, config.now(), request.versions.sessions);
+      // One round trip: the versions (before any data) and who is calling.
+      const { versions, actor } = await readVersionsAndSession(app.db, token, config.now());
+      request.versions = versions;
+      request.actor = actor;
       request.authVia = request.actor ? (bearer ? 'bearer' : 'cookie') : null;
       if (request.authVia === 'cookie' && UNSAFE.has(request.method)) {
         const origin = request.headers.origin;

@@ -1,6 +1,6 @@
-// A signed-in session is remembered in memory between requests while the sessions version stands
-// (modules/auth/sessions.ts, db/cache-versions.ts). Whatever ends or changes a session, however it is
-// written, must show in the very next request.
+// A signed-in session is read with the cache versions in one statement on every request
+// (modules/auth/sessions.ts, ADR 0015; it was remembered in memory before). Whatever ends or changes a
+// session, however it is written, must show in the very next request.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';

@@ -19,8 +19,10 @@ import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { saveTeam } from '../../modules/project-team/save-team.ts';
 import {
   getProjectDocument,
+  loadProjectPage,
   PROJECT_INCLUDES,
   type ProjectInclude,
+  presentProjectPage,
   rememberVisit,
 } from '../../modules/projects/get-project.ts';
 import { listOwnProjects } from '../../modules/projects/list-own-projects.ts';
@@ -140,10 +142,10 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const include = parseIncludes(request.query.include);
-      const ref = await loadProjectRef(app.db, request.params.id);
+      // One query reads the project, what the access check needs and every include (404 first, as before).
+      const { ref, page } = await loadProjectPage(app.db, request.params.id, request.actor?.id ?? null);
       const actor = app.authorize(request, 'project:read', ref);
-      const document = await getProjectDocument(app.db, ref.id, include, {
-        viewerId: actor.id,
+      const document = presentProjectPage(page, include, {
         hideContacts: !can(actor, 'project:see-contacts', ref),
       });
       if (actor.role === 'client') await rememberVisit(app.db, actor.id, ref.id);

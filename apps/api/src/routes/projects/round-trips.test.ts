@@ -1,0 +1,62 @@
+// ADR 0015: the two hottest reads cost the auth hook's one statement plus one of their own, whatever the
+// includes ask for. Counted as node-postgres sees them (every Client.query call of the process).
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { projectMembers } from '../../db/schema/index.ts';
+import { buildFile, buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
+
+/** The status of a GET and how many queries it sent. */
+async function queriesOf(url: string, headers: Record<string, string>) {
+  const spy = vi.spyOn(pg.Client.prototype, 'query');
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  const count = spy.mock.calls.length;
+  spy.mockRestore();
+  return { status: res.statusCode, count, body: res.json() };
+}
+
+const PAGE_INCLUDES = 'owner,company,types,tech,client,developer,project-manager,account-manager,file,link';
+
+describe('round trips per request', () => {
+  it('GET /authorization/check: the auth statement and the user document, nothing else', async () => {
+    const { user, headers } = await withSessionAs(t.database.db, 'superAdmin', { phone: '5550199' });
+    await buildProject(t.database.db, { ownerId: user.id });
+    const { status, count, body } = await queriesOf('/api/authorization/check', headers);
+    expect(status).toBe(200);
+    expect(body.data.relationships.ownProject.data).toHaveLength(1);
+    expect(count).toBe(2);
+  });
+
+  it('GET /project/{id} with the page includes: the auth statement and the page, members read once', async () => {
+    const db = t.database.db;
+    const { headers } = await withSessionAs(db, 'superAdmin');
+    const project = await buildProject(db);
+    const developer = await buildUser(db, { role: 'developer' });
+    await db
+      .insert(projectMembers)
+      .values({ projectId: project.id, userId: developer.id, kind: 'developer' });
+    await buildFile(db, { projectId: project.id });
+    const { status, count, body } = await queriesOf(
+      `/api/project/${project.id}?include=${PAGE_INCLUDES}`,
+      headers,
+    );
+    expect(status).toBe(200);
+    expect(body.included.map((r: { type: string }) => r.type).sort()).toEqual(['file', 'user', 'user']);
+    expect(count).toBe(2);
+  });
+
+  it('an unknown token still costs one statement and answers 401', async () => {
+    const { status, count } = await queriesOf('/api/authorization/check', {
+      authorization: 'Bearer not-a-session-token',
+    });
+    expect(status).toBe(401);
+    expect(count).toBe(1);
+  });
+});
