@@ -31,7 +31,7 @@ function whereOf(query: ListQuery, scope: ProjectListScope): SQL | undefined {
       or(
         eq(projects.ownerId, scope.userId),
         exists(
-          sql`select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${scope.userId} and ${projectMembers.kind} = 'client'`,
+          sql`(select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${scope.userId} and ${projectMembers.kind} = 'client')`,
         ),
       ),
     );
