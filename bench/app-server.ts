@@ -3,7 +3,7 @@
 // serves nothing but the requests measured. The harness (bench/run.ts) seeds the database and reads
 // the figures; the load generator is a third process (bench/load-worker.mjs).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -40,6 +40,8 @@ export type AppServer = {
   peakRssMb: () => number;
   /** Asks the server to write a heap snapshot (node --heapsnapshot-signal) into `dir`; resolves with the file. */
   heapSnapshot: () => Promise<string | null>;
+  /** RSS split: anonymous memory (heaps, malloc) and mapped files (node's binary and libraries), MB. */
+  memory: () => { anonMb: number; fileMb: number };
   stop: () => Promise<void>;
 };
 
@@ -113,18 +115,17 @@ export async function startAppServer(
       for (let i = 0; i < 600; i++) {
         await sleep(200);
         const file = readdirSync(snapshots).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
-        // Written when its size stops changing.
-        if (file) {
-          const size = () => statSync(path.join(snapshots, file)).size;
-          let last = -1;
-          for (let n = size(); n !== last; n = size()) {
-            last = n;
-            await sleep(500);
-          }
-          return path.join(snapshots, file);
-        }
+        if (!file) continue;
+        // The snapshot is written on the server's thread: once it answers again, the file is complete.
+        await fetch(`${base}/api/health`).catch(() => null);
+        return path.join(snapshots, file);
       }
       return null;
+    },
+    memory: () => {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      return { anonMb: kb('RssAnon') / 1024, fileMb: kb('RssFile') / 1024 };
     },
     stop: async () => {
       clearInterval(poll);

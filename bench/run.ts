@@ -314,7 +314,7 @@ async function main() {
   for (const s of servers) {
     const rssMb = Math.round(s.rssMb());
     console.log(
-      `${rssMb < RSS_BUDGET_MB ? 'within' : 'OVER'} budget: RSS ${rssMb} MB after the bench (peak ${Math.round(s.peakRssMb())} MB) against ${RSS_BUDGET_MB} MB: ${s.name}, its own process`,
+      `${rssMb < RSS_BUDGET_MB ? 'within' : 'OVER'} budget: RSS ${rssMb} MB after the bench (${Math.round(s.memory().anonMb)} MB anonymous, ${Math.round(s.memory().fileMb)} MB files; peak ${Math.round(s.peakRssMb())} MB) against ${RSS_BUDGET_MB} MB: ${s.name}, its own process`,
     );
     // BENCH_HEAP_SNAPSHOT=1: what the server's heap holds at the end, for Chrome DevTools' Memory tab.
     if (process.env.BENCH_HEAP_SNAPSHOT === '1') console.log(`  heap snapshot: ${await s.heapSnapshot()}`);
