@@ -32,7 +32,7 @@ export async function buildTestApp(
       NODE_ENV: 'test',
       ADMIN_EMAIL: 'root@example.com',
       ADMIN_PASSWORD: 'root-pass-123',
-      // LIST_CACHE=off runs a test file's admin lists uncached (docs/adr/0013-uncached-list-pages.md).
+      // LIST_CACHE=off runs a test file's admin lists uncached (docs/adr/0014-uncached-list-pages.md).
       LIST_CACHE: process.env.LIST_CACHE,
     },
     { logLevel: logs ? 'trace' : 'silent', jobsWorker: false, ...overrides },

@@ -91,7 +91,7 @@ export const PAGE_IDS = sql`select id from list_page`;
  * query without the limit, counted only when the page is empty (a page past the end carries no total);
  * `rowsOf(PAGE_IDS)` is the page's rows as one json_agg text value. The page is read once (a CTE
  * referenced three times is materialized) and its ids come back in list order as one string, like the
- * cached path's ordered ids (docs/adr/0013-uncached-list-pages.md).
+ * cached path's ordered ids (docs/adr/0014-uncached-list-pages.md).
  */
 export const onePageSql = (paged: SQLWrapper, all: SQLWrapper, rowsOf: (pageIds: SQL) => SQL): SQL =>
   sql`with list_page as (${paged})

@@ -1,5 +1,5 @@
 // With LIST_CACHE=off the projects and users lists read one page and its total in one statement
-// (docs/adr/0013-uncached-list-pages.md) instead of the cached ordered ids and read-ahead blocks. Both
+// (docs/adr/0014-uncached-list-pages.md) instead of the cached ordered ids and read-ahead blocks. Both
 // paths must answer byte for byte the same document for every filter, sort, page, include and reader.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectMembers } from '../../db/schema/index.ts';
