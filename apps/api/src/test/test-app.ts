@@ -28,7 +28,13 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const { logs } = options;
   const config = loadConfig(
-    { NODE_ENV: 'test', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-pass-123' },
+    {
+      NODE_ENV: 'test',
+      ADMIN_EMAIL: 'root@example.com',
+      ADMIN_PASSWORD: 'root-pass-123',
+      // LIST_CACHE=off runs a test file's admin lists uncached (docs/adr/0014-uncached-list-pages.md).
+      LIST_CACHE: process.env.LIST_CACHE,
+    },
     { logLevel: logs ? 'trace' : 'silent', jobsWorker: false, ...overrides },
   );
   const server = inject('testServer');

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Filter, SortKey } from '../../lib/jsonapi/query.ts';
@@ -74,8 +74,43 @@ export const idArray = (ids: number[]): SQL => sql`${`{${ids.join(',')}}`}::int[
  */
 export async function jsonRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: Array<{ rows: string | null }> };
-  const text = result.rows[0]?.rows;
-  return text
-    ? (JSON.parse(text, (key, value) => (key === 'createdAt' ? new Date(value) : value)) as T[])
-    : [];
+  return parseJsonRows<T>(result.rows[0]?.rows);
+}
+
+/** A `json_agg` text value back to rows; `createdAt` values become Dates. */
+export const parseJsonRows = <T>(text: string | null | undefined): T[] =>
+  text ? (JSON.parse(text, (key, value) => (key === 'createdAt' ? new Date(value) : value)) as T[]) : [];
+
+/** The name under which onePage's statement offers the page's ids to `rowsOf` (`select id from list_page`). */
+export const PAGE_IDS = sql`select id from list_page`;
+
+/**
+ * ONE page of a list with the exact total of its filter, in ONE statement: what a request reads when
+ * nothing is cached (LIST_CACHE=off). `paged` selects `id` and `total` (`count(*) over ()`, counted over
+ * every matching row before the limit) in list order with the page's limit/offset; `all` is the same
+ * query without the limit, counted only when the page is empty (a page past the end carries no total);
+ * `rowsOf(PAGE_IDS)` is the page's rows as one json_agg text value. The page is read once (a CTE
+ * referenced three times is materialized) and its ids come back in list order as one string, like the
+ * cached path's ordered ids (docs/adr/0014-uncached-list-pages.md).
+ */
+export const onePageSql = (paged: SQLWrapper, all: SQLWrapper, rowsOf: (pageIds: SQL) => SQL): SQL =>
+  sql`with list_page as (${paged})
+    select (select string_agg(id::text, ',') from list_page) as ids,
+      coalesce((select max(total) from list_page), (select count(*) from (${all}) as matching))::int as total,
+      (${rowsOf(PAGE_IDS)}) as rows`;
+
+/** Runs a onePageSql statement: the page's ids in list order, the total, the rows. */
+export async function onePage<T>(
+  db: Db,
+  statement: SQL,
+): Promise<{ ids: number[]; total: number; rows: T[] }> {
+  const result = (await db.execute(statement)) as unknown as {
+    rows: Array<{ ids: string | null; total: number; rows: string | null }>;
+  };
+  const row = result.rows[0];
+  return {
+    ids: row?.ids ? row.ids.split(',').map(Number) : [],
+    total: Number(row?.total ?? 0),
+    rows: parseJsonRows<T>(row?.rows),
+  };
 }

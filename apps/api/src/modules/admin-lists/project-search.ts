@@ -1,13 +1,24 @@
 import { PROJECT_FILTER_FIELDS, PROJECT_SORT_FIELDS, type ProjectListScope } from '@dd/domain';
 import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { projectMembers, projectSizes, projectStates, projects, users } from '../../db/schema/index.ts';
 import { documentOf, Included } from '../../lib/jsonapi/document.ts';
 import { type ListQuery, type ListRules, pageCount } from '../../lib/jsonapi/query.ts';
 import { presentUser, type UserRow } from '../users/user-presenter.ts';
 import { cached, inOrder, listVersion, orderedIds, pageFromBlock } from './list-cache.ts';
-import { dateBound, idArray, idValue, ilikeContains, jsonRows, orderByOf, userJson } from './list-sql.ts';
+import {
+  dateBound,
+  idArray,
+  idValue,
+  ilikeContains,
+  jsonRows,
+  offsetOf,
+  onePage,
+  onePageSql,
+  orderByOf,
+  userJson,
+} from './list-sql.ts';
 import { presentLookup } from './lookup-presenter.ts';
 import { type ProjectRow, presentProjectRow } from './project-row-presenter.ts';
 
@@ -31,7 +42,7 @@ function whereOf(query: ListQuery, scope: ProjectListScope): SQL | undefined {
       or(
         eq(projects.ownerId, scope.userId),
         exists(
-          sql`select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${scope.userId} and ${projectMembers.kind} = 'client'`,
+          sql`(select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.userId} = ${scope.userId} and ${projectMembers.kind} = 'client')`,
         ),
       ),
     );
@@ -81,14 +92,44 @@ const SORT_COLUMNS = {
  * id desc), and a `like` filter on the title a bitmap scan of projects_title_trgm_idx.
  */
 export function projectIdsQuery(db: Db, query: ListQuery, scope: ProjectListScope) {
-  const ids = db.select({ id: projects.id }).from(projects).$dynamic();
+  return matching(db.select({ id: projects.id }).from(projects).$dynamic(), query, scope).orderBy(
+    ...orderByOf(query.sort, SORT_COLUMNS, projects.id),
+  );
+}
+
+/**
+ * A select of projects narrowed to those the query matches (no order): the owner joined only when
+ * needed. Drizzle's dynamic builders change in place, so the join lands on `rows` itself.
+ */
+function matching<T extends PgSelect>(rows: T, query: ListQuery, scope: ProjectListScope): T {
   const needsOwner =
     query.filters.some((f) => f.field.startsWith('client.')) ||
     query.sort.some((s) => s.field.startsWith('owner.'));
-  return (needsOwner ? ids.leftJoin(owner, eq(owner.id, projects.ownerId)) : ids)
-    .where(whereOf(query, scope))
-    .orderBy(...orderByOf(query.sort, SORT_COLUMNS, projects.id));
+  if (needsOwner) rows.leftJoin(owner, eq(owner.id, projects.ownerId));
+  return rows.where(whereOf(query, scope));
 }
+
+/**
+ * One page of the query's ids in list order, each with the number of matching rows (counted by the
+ * window before the limit): the same scan and sort as projectIdsQuery, stopped at the page (a top-N
+ * sort), so nothing but the page and its total leaves PostgreSQL.
+ */
+export function projectPageQuery(db: Db, query: ListQuery, scope: ProjectListScope) {
+  const rows = db
+    .select({ id: projects.id, total: sql<number>`count(*) over ()`.as('total') })
+    .from(projects)
+    .$dynamic();
+  const ordered = matching(rows, query, scope).orderBy(...orderByOf(query.sort, SORT_COLUMNS, projects.id));
+  return query.size === null ? ordered : ordered.limit(query.size).offset(offsetOf(query.page, query.size));
+}
+
+/** The one statement of an uncached request: the page's ids, the total and the rows (list-sql: onePageSql). */
+export const projectPageSql = (db: Db, query: ListQuery, scope: ProjectListScope) =>
+  onePageSql(
+    projectPageQuery(db, query, scope),
+    matching(db.select({ id: projects.id }).from(projects).$dynamic(), query, scope),
+    (pageIds) => projectRowsQuery(sql`${projects.id} in (${pageIds})`),
+  );
 
 const client = alias(users, 'client');
 
@@ -104,7 +145,11 @@ type BlockRow = {
  * Projects by id with owner, state, size and clients (in the order they joined), as one JSON row
  * (list-sql: jsonRows); no order: see inOrder.
  */
-export function projectBlockQuery(ids: number[]) {
+export const projectBlockQuery = (ids: number[]) =>
+  projectRowsQuery(sql`${projects.id} = any(${idArray(ids)})`);
+
+/** projectBlockQuery for the projects whose id `idFilter` accepts. */
+function projectRowsQuery(idFilter: SQL) {
   return sql`select coalesce(json_agg(json_build_object(
       'project', json_build_object('id', ${projects.id}, 'title', ${projects.title}, 'createdAt', ${projects.createdAt}, 'ownerId', ${projects.ownerId}, 'projectStateId', ${projects.projectStateId}, 'projectSizeId', ${projects.projectSizeId}),
       'owner', case when ${owner.id} is null then null else ${userJson(owner)} end,
@@ -120,7 +165,7 @@ export function projectBlockQuery(ids: number[]) {
     left join ${users} as ${sql.identifier('owner')} on ${owner.id} = ${projects.ownerId}
     left join ${projectStates} on ${projectStates.id} = ${projects.projectStateId}
     left join ${projectSizes} on ${projectSizes.id} = ${projects.projectSizeId}
-    where ${projects.id} = any(${idArray(ids)})`;
+    where ${idFilter}`;
 }
 
 /**
@@ -128,7 +173,8 @@ export function projectBlockQuery(ids: number[]) {
  * and the page's block (list-cache: pageFromBlock) come from list-cache while nothing the list reads has
  * changed; otherwise the ids are read once (one index scan) and the block's rows fetched by id.
  * `version`: the 'admin-lists' version this request already read (request.versions); else it is read here;
- * null: no cache (LIST_CACHE=off).
+ * null: no cache (LIST_CACHE=off): then the page alone and its total are read, in one statement
+ * (projectPageSql), since nothing read ahead would be kept.
  * The answer is the serialized document: pages are kept as text, so a repeat costs no serialization.
  */
 export async function searchProjects(
@@ -138,6 +184,11 @@ export async function searchProjects(
   options: { hideContacts: boolean; version?: number | null },
 ) {
   const version = await listVersion(db, options.version);
+  if (version === null) {
+    // Nothing cached (LIST_CACHE=off): the page and its total in one statement, no read-ahead.
+    const page = await onePage<BlockRow>(db, projectPageSql(db, query, scope));
+    return presentPage(query, page.total, page.ids, page.rows, options);
+  }
   const idsKey = JSON.stringify(['project-ids', scope, query.filters, query.sort]);
   const allIds = await cached(db, version, idsKey, () => orderedIds(db, projectIdsQuery(db, query, scope)));
   const listKey = JSON.stringify([idsKey, query.include, options.hideContacts]);
@@ -156,26 +207,35 @@ async function projectPages(
 ) {
   const ids = pages.flat();
   const rows = ids.length === 0 ? [] : await jsonRows<BlockRow>(db, projectBlockQuery(ids));
+  return pages.map((pageIds) => presentPage(query, total, pageIds, rows, options));
+}
+
+/** One page's answer (serialized) from its ids in list order and the rows read for them. */
+function presentPage(
+  query: ListQuery,
+  total: number,
+  pageIds: number[],
+  rows: BlockRow[],
+  options: { hideContacts: boolean },
+): string {
   const include = new Set(query.include);
   const meta = { 'page-count': pageCount(total, query.size), total };
-  return pages.map((pageIds) => {
-    const included = new Included();
-    const data = inOrder(pageIds, rows, (r) => r.project.id).map((r) => {
-      const clients = r.clients;
-      if (include.has('owner') && r.owner?.id) included.add(presentUser(r.owner, options));
-      if (include.has('client')) included.addAll(clients.map((c) => presentUser(c, options)));
-      if (include.has('state'))
-        included.add(presentLookup('project-state', r.project.projectStateId, r.stateTitle));
-      if (include.has('size'))
-        included.add(presentLookup('project-size', r.project.projectSizeId, r.sizeTitle));
-      return presentProjectRow(r.project, {
-        clientIds: clients.map((c) => c.id),
-        ownerName: r.owner?.name ?? null,
-        ownerPhone: options.hideContacts ? null : (r.owner?.phone ?? null),
-        stateTitle: r.stateTitle,
-        sizeTitle: r.sizeTitle,
-      });
+  const included = new Included();
+  const data = inOrder(pageIds, rows, (r) => r.project.id).map((r) => {
+    const clients = r.clients;
+    if (include.has('owner') && r.owner?.id) included.add(presentUser(r.owner, options));
+    if (include.has('client')) included.addAll(clients.map((c) => presentUser(c, options)));
+    if (include.has('state'))
+      included.add(presentLookup('project-state', r.project.projectStateId, r.stateTitle));
+    if (include.has('size'))
+      included.add(presentLookup('project-size', r.project.projectSizeId, r.sizeTitle));
+    return presentProjectRow(r.project, {
+      clientIds: clients.map((c) => c.id),
+      ownerName: r.owner?.name ?? null,
+      ownerPhone: options.hideContacts ? null : (r.owner?.phone ?? null),
+      stateTitle: r.stateTitle,
+      sizeTitle: r.sizeTitle,
     });
-    return JSON.stringify(documentOf(data, included, meta));
   });
+  return JSON.stringify(documentOf(data, included, meta));
 }

@@ -1,5 +1,6 @@
 import { ROLES, type Role, USER_FILTER_FIELDS, USER_SORT_FIELDS } from '@dd/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { projects, roles, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,7 +8,18 @@ import { documentOf, Included, type Resource } from '../../lib/jsonapi/document.
 import { type ListQuery, type ListRules, pageCount } from '../../lib/jsonapi/query.ts';
 import { presentRole, presentUser, type UserRow } from '../users/user-presenter.ts';
 import { cached, inOrder, listVersion, orderedIds, pageFromBlock } from './list-cache.ts';
-import { dateBound, idArray, idValue, ilikeContains, jsonRows, orderByOf, userJson } from './list-sql.ts';
+import {
+  dateBound,
+  idArray,
+  idValue,
+  ilikeContains,
+  jsonRows,
+  offsetOf,
+  onePage,
+  onePageSql,
+  orderByOf,
+  userJson,
+} from './list-sql.ts';
 
 export const USER_LIST_RULES: ListRules = {
   filters: USER_FILTER_FIELDS,
@@ -73,16 +85,43 @@ const SORT_COLUMNS = {
  * bitmap scan of users_name_trgm_idx.
  */
 export function userIdsQuery(db: Db, query: ListQuery) {
-  const ids = db.select({ id: users.id }).from(users).$dynamic();
-  const joined = query.sort.some((s) => s.field === 'role.id')
-    ? ids.innerJoin(roles, eq(roles.itemName, users.role))
-    : ids;
-  return joined.where(whereOf(query)).orderBy(...orderByOf(query.sort, SORT_COLUMNS, users.id));
+  return matching(db.select({ id: users.id }).from(users).$dynamic(), query).orderBy(
+    ...orderByOf(query.sort, SORT_COLUMNS, users.id),
+  );
 }
+
+/** A select of users narrowed to the active ones the query matches (no order); roles joined only for that sort. */
+function matching<T extends PgSelect>(rows: T, query: ListQuery): T {
+  if (query.sort.some((s) => s.field === 'role.id')) rows.innerJoin(roles, eq(roles.itemName, users.role));
+  return rows.where(whereOf(query));
+}
+
+/** One page of the query's ids in list order with the number of matching rows (see projectPageQuery). */
+export function userPageQuery(db: Db, query: ListQuery) {
+  const rows = db
+    .select({ id: users.id, total: sql<number>`count(*) over ()`.as('total') })
+    .from(users)
+    .$dynamic();
+  const ordered = matching(rows, query).orderBy(...orderByOf(query.sort, SORT_COLUMNS, users.id));
+  return query.size === null ? ordered : ordered.limit(query.size).offset(offsetOf(query.page, query.size));
+}
+
+/** The one statement of an uncached request: the page's ids, the total and the rows (list-sql: onePageSql). */
+export const userPageSql = (db: Db, query: ListQuery) =>
+  onePageSql(
+    userPageQuery(db, query),
+    matching(db.select({ id: users.id }).from(users).$dynamic(), query),
+    (pageIds) => userRowsQuery(sql`${users.id} in (${pageIds})`),
+  );
 
 /** GET /user/search: one page of active users with their role, teams and owned projects (cached and serialized: see searchProjects). */
 export async function searchUsers(db: Db, query: ListQuery, options: { version?: number | null } = {}) {
   const version = await listVersion(db, options.version);
+  if (version === null) {
+    // Nothing cached (LIST_CACHE=off): the page and its total in one statement, no read-ahead.
+    const page = await onePage<BlockRow>(db, userPageSql(db, query));
+    return presentPage(query, page.total, page.ids, page.rows);
+  }
   const idsKey = JSON.stringify(['user-ids', query.filters, query.sort]);
   const allIds = await cached(db, version, idsKey, () => orderedIds(db, userIdsQuery(db, query)));
   const listKey = JSON.stringify([idsKey, query.include]);
@@ -103,7 +142,10 @@ type BlockRow = {
  * Users by id with their role, teams (by title) and owned projects (oldest first), as one JSON row
  * (list-sql: jsonRows); no order: see inOrder.
  */
-export function userBlockQuery(ids: number[]) {
+export const userBlockQuery = (ids: number[]) => userRowsQuery(sql`${users.id} = any(${idArray(ids)})`);
+
+/** userBlockQuery for the users whose id `idFilter` accepts. */
+function userRowsQuery(idFilter: SQL) {
   return sql`select coalesce(json_agg(json_build_object(
       'user', ${userJson(users)},
       'roleId', ${roles.id},
@@ -119,36 +161,39 @@ export function userBlockQuery(ids: number[]) {
       )
     )), '[]'::json)::text as rows
     from ${users} inner join ${roles} on ${roles.itemName} = ${users.role}
-    where ${users.id} = any(${idArray(ids)})`;
+    where ${idFilter}`;
 }
 
 /** The answers (serialized) for several pages of user ids, read with one query. */
 async function userPages(db: Db, query: ListQuery, total: number, pages: number[][]) {
   const ids = pages.flat();
   const rows = ids.length === 0 ? [] : await jsonRows<BlockRow>(db, userBlockQuery(ids));
+  return pages.map((pageIds) => presentPage(query, total, pageIds, rows));
+}
+
+/** One page's answer (serialized) from its ids in list order and the rows read for them. */
+function presentPage(query: ListQuery, total: number, pageIds: number[], rows: BlockRow[]): string {
   const include = new Set(query.include);
   const meta = { 'page-count': pageCount(total, query.size), total };
-  return pages.map((pageIds) => {
-    const included = new Included();
-    const data = inOrder(pageIds, rows, (r) => r.user.id).map((r) => {
-      const { teams: userTeams, projects: owned } = r;
-      if (include.has('role')) included.add(presentRole({ itemName: r.user.role, title: r.roleTitle }));
-      if (include.has('team'))
-        included.addAll(
-          userTeams.map((t) => ({ type: 'team', id: String(t.id), attributes: { title: t.title } })),
-        );
-      if (include.has('ownProject'))
-        included.addAll(
-          owned.map((p) => ({ type: 'project', id: String(p.id), attributes: { title: p.title } })),
-        );
-      return presentUser(r.user, {
-        teamIds: userTeams.map((t) => t.id),
-        ownProjectIds: owned.map((p) => p.id),
-        extra: { 'role-id': r.roleId },
-      });
+  const included = new Included();
+  const data = inOrder(pageIds, rows, (r) => r.user.id).map((r) => {
+    const { teams: userTeams, projects: owned } = r;
+    if (include.has('role')) included.add(presentRole({ itemName: r.user.role, title: r.roleTitle }));
+    if (include.has('team'))
+      included.addAll(
+        userTeams.map((t) => ({ type: 'team', id: String(t.id), attributes: { title: t.title } })),
+      );
+    if (include.has('ownProject'))
+      included.addAll(
+        owned.map((p) => ({ type: 'project', id: String(p.id), attributes: { title: p.title } })),
+      );
+    return presentUser(r.user, {
+      teamIds: userTeams.map((t) => t.id),
+      ownProjectIds: owned.map((p) => p.id),
+      extra: { 'role-id': r.roleId },
     });
-    return JSON.stringify(documentOf(data, included, meta));
   });
+  return JSON.stringify(documentOf(data, included, meta));
 }
 
 /** Active users of one role for the pickers of the admin forms, by name. */

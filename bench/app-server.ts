@@ -1,0 +1,139 @@
+// The app server of `npm run bench`, in a process of its own (as `npm run bench:events` runs it): the
+// built bundle, on the bench's database, so that its RSS is the server's alone and its event loop
+// serves nothing but the requests measured. The harness (bench/run.ts) seeds the database and reads
+// the figures; the load generator is a third process (bench/load-worker.mjs).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The server bundle to run: BENCH_SERVER_ENTRY when set, otherwise a fresh build of this checkout into
+ * apps/api/dist-bench (esbuild, a second or two), so the bench never measures a stale `dist`.
+ */
+export function serverEntry(): string {
+  const given = process.env.BENCH_SERVER_ENTRY;
+  if (given) {
+    if (!existsSync(given)) throw new Error(`BENCH_SERVER_ENTRY ${given} does not exist`);
+    return path.resolve(given);
+  }
+  const built = spawnSync(process.execPath, ['build.mjs'], {
+    cwd: path.join(root, 'apps/api'),
+    env: { ...process.env, API_DIST: 'dist-bench' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('building the server bundle (apps/api/build.mjs) failed');
+  return path.join(root, 'apps/api/dist-bench/server.js');
+}
+
+export type AppServer = {
+  name: string;
+  base: string;
+  pid: number;
+  /** Resident memory now, MB (VmRSS). */
+  rssMb: () => number;
+  /** The highest RSS seen by the 100 ms poll since the start, MB. */
+  peakRssMb: () => number;
+  /** Asks the server to write a heap snapshot (node --heapsnapshot-signal) into `dir`; resolves with the file. */
+  heapSnapshot: () => Promise<string | null>;
+  /** RSS split: anonymous memory (heaps, malloc) and mapped files (node's binary and libraries), MB. */
+  memory: () => { anonMb: number; fileMb: number };
+  stop: () => Promise<void>;
+};
+
+const started: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/**
+ * Starts `entry` on `databaseUrl` with `env` on top (e.g. LIST_CACHE=off) and waits for /api/health.
+ * BENCH_SERVER_NODE_ARGS adds node flags (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ */
+export async function startAppServer(
+  name: string,
+  entry: string,
+  databaseUrl: string,
+  env: Record<string, string>,
+): Promise<AppServer> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const snapshots = mkdtempSync(path.join(tmpdir(), 'dd-bench-heap-'));
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, ['--heapsnapshot-signal=SIGUSR2', ...nodeArgs, entry], {
+    cwd: snapshots,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(snapshots, 'data'),
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  started.push(child);
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (exited) throw new Error(`${name}: the server exited while starting`);
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) break;
+    } catch {}
+    if (i > 600) throw new Error(`${name}: the server did not answer /api/health within 60 s`);
+    await sleep(100);
+  }
+  const pid = child.pid!;
+  const rssMb = () => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  };
+  let peak = rssMb();
+  const poll = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb());
+    } catch {}
+  }, 100);
+  poll.unref();
+  return {
+    name,
+    base,
+    pid,
+    rssMb,
+    peakRssMb: () => peak,
+    heapSnapshot: async () => {
+      const before = new Set(readdirSync(snapshots));
+      child.kill('SIGUSR2');
+      for (let i = 0; i < 600; i++) {
+        await sleep(200);
+        const file = readdirSync(snapshots).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+        if (!file) continue;
+        // The snapshot is written on the server's thread: once it answers again, the file is complete.
+        await fetch(`${base}/api/health`).catch(() => null);
+        return path.join(snapshots, file);
+      }
+      return null;
+    },
+    memory: () => {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      return { anonMb: kb('RssAnon') / 1024, fileMb: kb('RssFile') / 1024 };
+    },
+    stop: async () => {
+      clearInterval(poll);
+      if (exited) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([gone, sleep(20_000)]);
+      if (!exited) child.kill('SIGKILL');
+    },
+  };
+}
