@@ -109,22 +109,34 @@ const NODE_MODULES = /node_modules[\\/]/;
 const LAZY_LIBRARY_GROUPS: Array<[RegExp, string]> = [
   [/node_modules[\\/](marked|dompurify)[\\/]|[\\/]src[\\/]lib[\\/]render-markdown\.ts$/, 'lib-markdown'],
   [/node_modules[\\/](zod|@mantine[\\/]form)[\\/]|[\\/]domain[\\/]src[\\/]validation[\\/]/, 'lib-forms'],
-  [/node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/, 'lib-dates'],
+  [
+    /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]|[\\/]src[\\/]lib[\\/]ui[\\/]date-range-inputs\.tsx$/,
+    'lib-dates',
+  ],
   [/node_modules[\\/]luxon[\\/]|[\\/]domain[\\/]src[\\/](slots|format|project-team)\.ts$/, 'lib-time'],
 ];
-const inLibraryGroup = (id: string) =>
-  NODE_MODULES.test(id) || LAZY_LIBRARY_GROUPS.some(([test]) => test.test(id));
+const inLazyLibrary = (id: string) => LAZY_LIBRARY_GROUPS.some(([test]) => test.test(id));
+// Rolldown puts a captured module's dependencies in its group too (includeDependenciesRecursively), so
+// lib-ui (every other library) captures before the named libraries: when it came after them, Mantine's
+// Input and Popover went into lib-dates with the date pickers, and the sign-in page, the project page and
+// the board all loaded the date pickers for their text inputs.
 const chunkGroups = [
   {
     name: 'vendor',
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/][^\\/]+)[\\/]/,
-    priority: 5,
+    priority: 6,
   },
-  { name: 'app', tags: ['$initial' as const], priority: 4 },
+  { name: 'app', tags: ['$initial' as const], priority: 5 },
+  {
+    name: 'lib-ui',
+    test: (id: string) => NODE_MODULES.test(id) && !inLazyLibrary(id),
+    minShareCount: 2,
+    priority: 4,
+  },
   {
     debugName: 'lazy libraries',
-    name: (id: string) => LAZY_LIBRARY_GROUPS.find(([test]) => test.test(id))?.[1] ?? 'lib-ui',
-    test: inLibraryGroup,
+    name: (id: string) => LAZY_LIBRARY_GROUPS.find(([test]) => test.test(id))?.[1] ?? null,
+    test: inLazyLibrary,
     minShareCount: 2,
     priority: 3,
   },

@@ -1,4 +1,5 @@
 import { can } from '@dd/domain';
+import { startTransition, useEffect, useState } from 'react';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
 import { DigestToggle } from './digest-toggle.tsx';
@@ -22,6 +23,11 @@ import './daily-updates.css';
 function ProjectPage({ project }: { project: ProjectView }) {
   const actor = useActor();
   const welcome = useWelcome();
+  // The updates come first (issue 13 §2): the right column (team editor, progress, specification, details
+  // with its eight lookups, digest) mounts in a second, interruptible render once the feed is on screen,
+  // instead of one long task that held the first update back.
+  const [restShown, setRestShown] = useState(false);
+  useEffect(() => startTransition(() => setRestShown(true)), []);
   const editsTeam = can(actor, 'project:manage-team', {
     ownerId: project.ownerId,
     clientIds: project.clientIds,
@@ -33,13 +39,17 @@ function ProjectPage({ project }: { project: ProjectView }) {
         <ProjectUpdates project={project} aside={editsTeam ? null : <ProjectTeam project={project} />} />
       </div>
       <div className="dd-project-column">
-        {editsTeam && <ProjectTeam project={project} />}
-        <ProjectProgress projectId={project.id} />
-        <div id={ATTACH_SECTION_ID} style={{ scrollMarginTop: 16 }}>
-          <ProjectSpecification project={project} />
-        </div>
-        <ProjectDetails key={project.id} project={project} />
-        {can(actor, 'digest:manage-own') && <DigestToggle />}
+        {restShown && (
+          <>
+            {editsTeam && <ProjectTeam project={project} />}
+            <ProjectProgress projectId={project.id} />
+            <div id={ATTACH_SECTION_ID} style={{ scrollMarginTop: 16 }}>
+              <ProjectSpecification project={project} />
+            </div>
+            <ProjectDetails key={project.id} project={project} />
+            {can(actor, 'digest:manage-own') && <DigestToggle />}
+          </>
+        )}
       </div>
     </div>
   );

@@ -23,7 +23,7 @@ import {
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
 import { useActor } from '../../../auth/api/get-session.ts';
 import { useAvailableSlots } from '../../api/get-available-slots.ts';
@@ -74,6 +74,43 @@ function WorkHoursNote({ timezone, enabled }: { timezone: string; enabled: boole
     </Box>
   );
 }
+
+type CallDatePickerProps = {
+  date: string | null;
+  firstDate: string | null;
+  lastDate: string | null;
+  dates: ReadonlySet<string>;
+  onChange: (value: string | null) => void;
+};
+
+/**
+ * The month of free days. Its days are computed with dayjs on each render, the costliest part of the
+ * modal: memo keeps it from rendering again when only the times, the caller or the booking state change.
+ */
+const CallDatePicker = memo(function CallDatePicker({
+  date,
+  firstDate,
+  lastDate,
+  dates,
+  onChange,
+}: CallDatePickerProps) {
+  const excludeDate = useCallback((d: string) => !dates.has(d), [dates]);
+  return (
+    <DatePicker
+      aria-label="Call date"
+      value={date}
+      onChange={onChange}
+      defaultDate={firstDate ?? undefined}
+      minDate={firstDate ?? undefined}
+      maxDate={lastDate ?? undefined}
+      excludeDate={excludeDate}
+      firstDayOfWeek={1}
+      weekendDays={[]}
+      nextLabel="Next month"
+      previousLabel="Previous month"
+    />
+  );
+});
 
 /**
  * Schedule a free discovery call (client spec §2 modals, §4, §8, §9): step one picks a date and a time in
@@ -183,6 +220,11 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
     setStep('pick');
   };
 
+  const pickDate = useCallback((value: string | null) => {
+    setDate(value);
+    setSlot(null);
+  }, []);
+
   return (
     // Compound parts for the full-screen small layout; Modal.Header is a div, not a banner (app/theme.ts).
     <Modal.Root opened={opened} onClose={close} size="lg" fullScreen={small === true}>
@@ -220,22 +262,13 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
               {days.length > 0 && (
                 <>
                   <Group align="flex-start" gap="lg" wrap="wrap">
-                    <DatePicker
+                    <CallDatePicker
                       key={pickerKey}
-                      aria-label="Call date"
-                      value={date}
-                      onChange={(value) => {
-                        setDate(value);
-                        setSlot(null);
-                      }}
-                      defaultDate={firstDate ?? undefined}
-                      minDate={firstDate ?? undefined}
-                      maxDate={lastDate ?? undefined}
-                      excludeDate={(d) => !dates.has(d)}
-                      firstDayOfWeek={1}
-                      weekendDays={[]}
-                      nextLabel="Next month"
-                      previousLabel="Previous month"
+                      date={date}
+                      firstDate={firstDate}
+                      lastDate={lastDate}
+                      dates={dates}
+                      onChange={pickDate}
                     />
                     <Stack gap="xs" style={{ flex: 1, minWidth: 200 }}>
                       <Text size="sm" fw={600} id="schedule-call-times">
