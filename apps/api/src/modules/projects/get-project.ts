@@ -147,10 +147,13 @@ const projectPage = preparedStatement<{ page: string | null }, { id: number; vie
         from ${companies} where ${companies.id} = ${projects.companyId}),
       'users', ${jsonList(
         sql`${userJson(users)} order by ${users.id}`,
-        sql`from ${users} where ${users.id} = ${projects.ownerId} or ${users.id} = ${projects.accountManagerId}
-            or ${users.id} in (select ${projectMembers.userId} from ${projectMembers}
+        // The ids as one array first: an OR of the three conditions made PostgreSQL scan every user
+        // (25 ms at 100k users); `= any(array(…))` is a primary-key lookup per id.
+        sql`from ${users} where ${users.id} = any(array(
+              select ${projects.ownerId} union select ${projects.accountManagerId}
+              union select ${projectMembers.userId} from ${projectMembers}
               where ${projectMembers.projectId} = ${projects.id}
-              and ${projectMembers.kind} in ('client', 'developer', 'projectManager'))`,
+              and ${projectMembers.kind} in ('client', 'developer', 'projectManager')))`,
       )}
     )::text as page
     from ${projects} where ${projects.id} = ${sql.placeholder('id')}`,
