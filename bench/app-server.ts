@@ -8,6 +8,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { type Database, POOL_MAX_DEFAULT } from '../apps/api/src/db/client.ts';
+
+/**
+ * The pool an app server gets: the bench's servers reach their database through DATABASE_URL only so
+ * that the bench can seed it too, but on the embedded engine they stand for `npm start`'s own server, so
+ * they get its default pool (db/client.ts POOL_MAX_DEFAULT) unless DB_POOL_MAX says otherwise.
+ */
+export const poolEnv = (driver: Database['driver']) => ({
+  DB_POOL_MAX: process.env.DB_POOL_MAX ?? String(POOL_MAX_DEFAULT[driver]),
+});
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -21,6 +21,7 @@ import * as schema from '../apps/api/src/db/schema/index.ts';
 import { seedLookups } from '../apps/api/src/db/seed-lookups.ts';
 import { createSession } from '../apps/api/src/modules/auth/sessions.ts';
 import { mayReceive } from '../apps/api/src/modules/events/live-event.ts';
+import { poolEnv } from './app-server.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const serverEntry = process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/api/dist/server.js');
@@ -133,6 +134,8 @@ try {
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       ADMIN_EMAIL: 'bench-admin@example.com',
       ADMIN_PASSWORD: 'bench-admin-123',
+      // It stands for `npm start` on its embedded server (reached by URL so the bench can seed it).
+      ...poolEnv('embedded'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -19,7 +19,7 @@ import {
   users,
 } from '../apps/api/src/db/schema/index.ts';
 import { createSession } from '../apps/api/src/modules/auth/sessions.ts';
-import { type AppServer, serverEntry, startAppServer } from './app-server.ts';
+import { type AppServer, poolEnv, serverEntry, startAppServer } from './app-server.ts';
 import {
   coldRequests,
   explainLists,
@@ -226,6 +226,7 @@ async function main() {
   const servers: AppServer[] = [];
   const server = await startAppServer('server (LIST_CACHE=off)', entry, database.url, {
     ...admin,
+    ...poolEnv(database.driver),
     LIST_CACHE: 'off',
   });
   servers.push(server);
@@ -282,6 +283,7 @@ async function main() {
     // on a server with the cache on, which is what ADR 0012 weighs it by.
     const cachedServer = await startAppServer('server (list cache on)', entry, database.url, {
       ...admin,
+      ...poolEnv(database.driver),
       JOBS_WORKER: '0', // the tick runs in the budget server only
     });
     servers.push(cachedServer);

@@ -19,8 +19,11 @@ export type Config = {
   trustProxy: boolean;
   /** INSTANCE_ID: when set, every answer names this process in `X-Served-By` (scale-out checks). */
   instanceId: string | null;
-  /** DB_POOL_MAX: connections of this process's pool (plus one LISTEN connection for live events). */
-  dbPoolMax: number;
+  /**
+   * DB_POOL_MAX: connections of this process's pool (plus one LISTEN connection for live events); null
+   * when unset: the engine's default (`POOL_MAX_DEFAULT` in db/client.ts).
+   */
+  dbPoolMax: number | null;
   logLevel: string;
   webDist: string | null;
   /** Admin lists keep filter results and pages in memory while the data's version holds (LIST_CACHE). */
@@ -65,7 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     newDashboardUrl: orNull(env.NEW_DASHBOARD_URL),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     instanceId: orNull(env.INSTANCE_ID),
-    dbPoolMax: Math.max(1, Math.trunc(Number(env.DB_POOL_MAX ?? 10)) || 10),
+    dbPoolMax: Math.trunc(Number(env.DB_POOL_MAX)) >= 1 ? Math.trunc(Number(env.DB_POOL_MAX)) : null,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: orNull(env.WEB_DIST),
     listCache: env.LIST_CACHE !== 'off',

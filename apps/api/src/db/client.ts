@@ -35,13 +35,22 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/**
+ * Connections of a process's pool when DB_POOL_MAX is unset. The embedded server has one app process as
+ * its client, so its pool may be larger: with 10, ten concurrent write transactions (a burst of board
+ * moves fanned out to 500 live streams) held every connection and reads queued behind them (the events
+ * bench's read p99 60–78 ms, 45–46 ms with 20). With DATABASE_URL several processes share one server,
+ * so each keeps 10 (docs/deployment.md sizes them against max_connections).
+ */
+export const POOL_MAX_DEFAULT = { embedded: 20, postgres: 10 } as const;
+
 /** A node-postgres pool with drizzle on top; `onClose` runs after the pool has ended. */
 export function connect(
   url: string,
   driver: Database['driver'],
   options: { max?: number; embedded?: EmbeddedServer } = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? POOL_MAX_DEFAULT[driver] });
   // An idle client that the server drops (restart, failover, a terminated backend) emits 'error' on
   // the pool; without a listener that would crash the process. The pool replaces the client itself.
   let closing = false;
@@ -79,13 +88,14 @@ export function connect(
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
-  poolMax?: number;
+  poolMax?: number | null;
   log?: (line: string) => void;
 }): Promise<Database> {
-  if (options.databaseUrl) return connect(options.databaseUrl, 'postgres', { max: options.poolMax });
+  const max = options.poolMax ?? undefined;
+  if (options.databaseUrl) return connect(options.databaseUrl, 'postgres', { max });
   const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, log: options.log });
   try {
-    return connect(embedded.url(), 'embedded', { embedded, max: options.poolMax });
+    return connect(embedded.url(), 'embedded', { embedded, max });
   } catch (error) {
     await embedded.release();
     throw error;
