@@ -1,4 +1,4 @@
-import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { type AnyColumn, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from './client.ts';
@@ -34,3 +34,7 @@ export const withDates =
   (keys: ReadonlySet<string>) =>
   (key: string, value: unknown): unknown =>
     keys.has(key) && typeof value === 'string' ? new Date(value) : value;
+
+/** `{ "id": …, "title": … }` of a row, the shape of most includes, for statements that answer JSON. */
+export const jsonIdTitle = (t: { id: AnyColumn; title: AnyColumn }): SQL =>
+  sql`json_build_object('id', ${t.id}, 'title', ${t.title})`;

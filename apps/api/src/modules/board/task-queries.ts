@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { projects, tasks, taskTags } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { clientIdsOf, type LoadedProjectRef } from '../projects/load-project.ts';
 import type { DbOrTx } from './tx.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -30,9 +31,6 @@ export async function loadTask(db: DbOrTx, id: number): Promise<TaskWithTags> {
   return task!;
 }
 
-/** What `can()` needs about the project of a task: its owner and client users (as `loadProjectRef`). */
-export type TaskProjectRef = { id: number; ownerId: number | null; clientIds: number[] };
-
 /**
  * One task with its tag ids AND its project's owner and clients, in ONE query (a task read is the hot
  * path while a board is busy: every query is one more wait for a pooled connection); 404 when missing.
@@ -40,15 +38,14 @@ export type TaskProjectRef = { id: number; ownerId: number | null; clientIds: nu
 export async function loadTaskWithProject(
   db: DbOrTx,
   id: number,
-): Promise<{ task: TaskWithTags; project: TaskProjectRef }> {
+): Promise<{ task: TaskWithTags; project: LoadedProjectRef }> {
   const [row] = await db
     .select({
       task: tasks,
       tagIds: sql<number[]>`coalesce((select array_agg(tt.tag_id order by tt.tag_id) from ${taskTags} tt
         where tt.task_id = ${tasks.id}), '{}')`,
       ownerId: projects.ownerId,
-      clientIds: sql<number[]>`coalesce((select array_agg(m.user_id order by m.user_id) from project_members m
-        where m.project_id = ${projects.id} and m.kind = 'client'), '{}')`,
+      clientIds: sql<number[]>`${clientIdsOf(projects.id)}`,
     })
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))

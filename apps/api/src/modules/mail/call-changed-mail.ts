@@ -1,5 +1,6 @@
 import { COMPANY_TIMEZONE, isValidTimezone, SLOT_MINUTES } from '@dd/domain';
 import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
 import type { scheduledCalls } from '../../db/schema/index.ts';
@@ -25,6 +26,56 @@ export function addressOf(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
+type Person = { name: string; email: string };
+
+/**
+ * Who a call's mails concern, in one query: the project's title, the client who booked it and the
+ * project's account manager (with their zone), or null when the project or the client is gone.
+ */
+export async function loadCallParties(
+  db: Db,
+  call: Pick<CallRow, 'projectId' | 'userId'>,
+): Promise<{ title: string; client: Person; manager?: Person & { timezone: string | null } } | null> {
+  const client = alias(users, 'client');
+  const manager = alias(users, 'manager');
+  const [row] = await db
+    .select({
+      title: projects.title,
+      clientName: client.name,
+      clientEmail: client.email,
+      managerName: manager.name,
+      managerEmail: manager.email,
+      managerTimezone: manager.timezone,
+    })
+    .from(projects)
+    .leftJoin(client, eq(client.id, call.userId))
+    .leftJoin(manager, eq(manager.id, projects.accountManagerId))
+    .where(eq(projects.id, call.projectId))
+    .limit(1);
+  if (!row || row.clientName === null || row.clientEmail === null) return null;
+  return {
+    title: row.title,
+    client: { name: row.clientName, email: row.clientEmail },
+    ...(row.managerName !== null && row.managerEmail !== null
+      ? { manager: { name: row.managerName, email: row.managerEmail, timezone: row.managerTimezone } }
+      : {}),
+  };
+}
+
+/** A call's .ics organizer (the account manager, else the product's sender) and attendees. */
+export function callInvitePeople(
+  parties: { client: Person; manager?: Person },
+  context: { productName: string; mailFrom: string },
+) {
+  const { client, manager } = parties;
+  return {
+    organizer: manager
+      ? { name: manager.name, email: manager.email }
+      : { name: context.productName, email: addressOf(context.mailFrom) },
+    attendees: [client, ...(manager ? [manager] : [])].map((p) => ({ name: p.name, email: p.email })),
+  };
+}
+
 const SUBJECTS: Record<CallChange, string> = {
   approved: 'Discovery call confirmed',
   declined: 'Discovery call declined',
@@ -45,24 +96,10 @@ export async function callChangedMessage(
   context: CallChangeContext,
   previousStart?: Date,
 ): Promise<MailMessage | null> {
-  const [project] = await db
-    .select({ title: projects.title, accountManagerId: projects.accountManagerId })
-    .from(projects)
-    .where(eq(projects.id, call.projectId))
-    .limit(1);
-  const [client] = await db
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, call.userId))
-    .limit(1);
-  if (!project || !client) return null;
-  const [manager] = project.accountManagerId
-    ? await db
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, project.accountManagerId))
-        .limit(1)
-    : [];
+  const parties = await loadCallParties(db, call);
+  if (!parties) return null;
+  const { client } = parties;
+  const project = { title: parties.title };
   const zone = isValidTimezone(call.timezone) ? call.timezone : COMPANY_TIMEZONE;
   const link = `${context.publicUrl}/project/daily-updates/${call.projectId}`;
   const cancel = change === 'declined' || change === 'cancelled';
@@ -74,10 +111,7 @@ export async function callChangedMessage(
     summary: `Discovery call: ${project.title}`,
     description: `Discovery call about "${project.title}" with ${client.name} (client timezone ${call.timezone}). ${link}`,
     url: link,
-    organizer: manager
-      ? { name: manager.name, email: manager.email }
-      : { name: context.productName, email: addressOf(context.mailFrom) },
-    attendees: [client, ...(manager ? [manager] : [])].map((p) => ({ name: p.name, email: p.email })),
+    ...callInvitePeople(parties, context),
     method: cancel ? 'CANCEL' : 'REQUEST',
     sequence: call.icsSequence,
     status: cancel ? 'CANCELLED' : 'CONFIRMED',

@@ -1,7 +1,7 @@
 import type { ProjectDocument } from '@dd/domain';
-import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedStatement, withDates } from '../../db/prepared.ts';
+import { jsonIdTitle, preparedStatement, withDates } from '../../db/prepared.ts';
 import {
   companies,
   links,
@@ -83,8 +83,6 @@ export type ProjectPage = {
   users: UserRow[];
 };
 
-const idTitle = (t: { id: AnyColumn; title: AnyColumn }) =>
-  sql`json_build_object('id', ${t.id}, 'title', ${t.title})`;
 const jsonList = (element: SQL, rest: SQL) => sql`coalesce((select json_agg(${element}) ${rest}), '[]')`;
 
 // The project and every include of its page as ONE json value: one round trip, project_members read
@@ -105,7 +103,7 @@ const projectPage = preparedStatement<{ page: string | null }, { id: number; vie
         sql`from ${projectMembers} where ${projectMembers.projectId} = ${projects.id}`,
       )},
       'types', ${jsonList(
-        sql`${idTitle(projectTypes)} order by ${projectTypes.position}`,
+        sql`${jsonIdTitle(projectTypes)} order by ${projectTypes.position}`,
         sql`from ${projectProjectTypes} inner join ${projectTypes} on ${projectTypes.id} = ${projectProjectTypes.projectTypeId}
             where ${projectProjectTypes.projectId} = ${projects.id}`,
       )},
@@ -137,11 +135,11 @@ const projectPage = preparedStatement<{ page: string | null }, { id: number; vie
             and ${scheduledCalls.userId} = ${sql.placeholder('viewerId')}`,
       )},
       'lookups', json_build_object(
-        'size', (select ${idTitle(projectSizes)} from ${projectSizes} where ${projectSizes.id} = ${projects.projectSizeId}),
-        'budget', (select ${idTitle(projectBudgets)} from ${projectBudgets} where ${projectBudgets.id} = ${projects.projectBudgetId}),
-        'start', (select ${idTitle(projectStarts)} from ${projectStarts} where ${projectStarts.id} = ${projects.projectStartId}),
-        'status', (select ${idTitle(projectStatuses)} from ${projectStatuses} where ${projectStatuses.id} = ${projects.projectStatusId}),
-        'state', (select ${idTitle(projectStates)} from ${projectStates} where ${projectStates.id} = ${projects.projectStateId})),
+        'size', (select ${jsonIdTitle(projectSizes)} from ${projectSizes} where ${projectSizes.id} = ${projects.projectSizeId}),
+        'budget', (select ${jsonIdTitle(projectBudgets)} from ${projectBudgets} where ${projectBudgets.id} = ${projects.projectBudgetId}),
+        'start', (select ${jsonIdTitle(projectStarts)} from ${projectStarts} where ${projectStarts.id} = ${projects.projectStartId}),
+        'status', (select ${jsonIdTitle(projectStatuses)} from ${projectStatuses} where ${projectStatuses.id} = ${projects.projectStatusId}),
+        'state', (select ${jsonIdTitle(projectStates)} from ${projectStates} where ${projectStates.id} = ${projects.projectStateId})),
       'company', (
         select json_build_object('id', ${companies.id}, 'title', ${companies.title}, 'companySizeId', ${companies.companySizeId})
         from ${companies} where ${companies.id} = ${projects.companyId}),

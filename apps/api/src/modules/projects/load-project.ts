@@ -1,11 +1,17 @@
 import type { ProjectRef } from '@dd/domain';
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 
 export type LoadedProjectRef = ProjectRef & { id: number; ownerId: number | null; clientIds: number[] };
+
+/** The ids of a project's client users, as an int array, for a statement that reads `projectId`'s row. */
+export const clientIdsOf = (projectId: AnyColumn | SQL): SQL =>
+  sql`array(select ${projectMembers.userId} from ${projectMembers}
+    where ${projectMembers.projectId} = ${projectId} and ${projectMembers.kind} = 'client'
+    order by ${projectMembers.userId})`;
 
 // Every project route checks access first: the project and its client users in one round trip.
 const projectRef = preparedStatement<
@@ -14,9 +20,7 @@ const projectRef = preparedStatement<
 >(
   'project_ref',
   () => sql`
-    select ${projects.id} as id, ${projects.ownerId} as owner_id,
-      array(select ${projectMembers.userId} from ${projectMembers}
-        where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.kind} = 'client') as client_ids
+    select ${projects.id} as id, ${projects.ownerId} as owner_id, ${clientIdsOf(projects.id)} as client_ids
     from ${projects} where ${projects.id} = ${sql.placeholder('id')}`,
 );
 

@@ -12,15 +12,14 @@ import {
   SERVER_ERRORS,
   SLOT_MINUTES,
 } from '@dd/domain';
-import { eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projects, scheduledCalls, settings, users } from '../../db/schema/index.ts';
+import { scheduledCalls, settings, users } from '../../db/schema/index.ts';
 import { AppError, attr, notFound } from '../../lib/app-error.ts';
 import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { publishEvent } from '../events/publish-event.ts';
 import { callBookedMail } from '../mail/call-booked-mail.ts';
-import { callUid } from '../mail/call-changed-mail.ts';
+import { callInvitePeople, callUid, loadCallParties } from '../mail/call-changed-mail.ts';
 import { buildCallInvite } from './call-invite.ts';
 import { loadCalendarWith } from './work-hours.ts';
 
@@ -109,10 +108,6 @@ export async function bookCall(
 
 export type CallMailContext = { productName: string; publicUrl: string; mailFrom: string; now: Date };
 
-function addressOf(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-}
-
 /**
  * The call-booked mails (issue 5): one to the client and one to the project's account manager, each with
  * the same .ics invite (UTC times, a UID unique to this call) and the time written in their own zone.
@@ -122,34 +117,12 @@ export async function callBookedMessages(
   call: CallRow,
   context: CallMailContext,
 ): Promise<MailMessage[]> {
-  // The project, its client and its account manager in one query (was three, one after another).
-  const client = alias(users, 'client');
-  const manager = alias(users, 'manager');
-  const [row] = await db
-    .select({
-      title: projects.title,
-      clientName: client.name,
-      clientEmail: client.email,
-      managerName: manager.name,
-      managerEmail: manager.email,
-      managerTimezone: manager.timezone,
-    })
-    .from(projects)
-    .leftJoin(client, eq(client.id, call.userId))
-    .leftJoin(manager, eq(manager.id, projects.accountManagerId))
-    .where(eq(projects.id, call.projectId))
-    .limit(1);
-  if (!row || row.clientName === null || row.clientEmail === null) return [];
-  const project = { title: row.title };
-  const clientPerson = { name: row.clientName, email: row.clientEmail };
-  const managerPerson =
-    row.managerName !== null && row.managerEmail !== null
-      ? { name: row.managerName, email: row.managerEmail, timezone: row.managerTimezone }
-      : undefined;
+  const parties = await loadCallParties(db, call);
+  if (!parties) return [];
+  const project = { title: parties.title };
+  const clientPerson = parties.client;
+  const managerPerson = parties.manager;
   const link = `${context.publicUrl}/project/daily-updates/${call.projectId}`;
-  const organizer = managerPerson
-    ? { name: managerPerson.name, email: managerPerson.email }
-    : { name: context.productName, email: addressOf(context.mailFrom) };
   const ics = buildCallInvite({
     uid: callUid(call, context.publicUrl),
     sequence: call.icsSequence,
@@ -159,11 +132,7 @@ export async function callBookedMessages(
     summary: `Discovery call: ${project.title}`,
     description: `Discovery call about "${project.title}" with ${clientPerson.name} (client timezone ${call.timezone}). ${link}`,
     url: link,
-    organizer,
-    attendees: [clientPerson, ...(managerPerson ? [managerPerson] : [])].map((p) => ({
-      name: p.name,
-      email: p.email,
-    })),
+    ...callInvitePeople(parties, context),
   });
   const attachments = [
     {

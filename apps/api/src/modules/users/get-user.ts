@@ -1,7 +1,7 @@
 import { isPhonePrefixBlacklisted, PHONE_PREFIX_BLACKLIST_SETTING, parsePhonePrefixes } from '@dd/domain';
-import { type AnyColumn, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedStatement, withDates } from '../../db/prepared.ts';
+import { jsonIdTitle, preparedStatement, withDates } from '../../db/prepared.ts';
 import {
   companies,
   projects,
@@ -37,9 +37,6 @@ type UserGraph = {
   phoneBlacklist: string | null;
 };
 
-const idAndTitle = (id: AnyColumn, title: AnyColumn) =>
-  sql`json_build_object('id', ${id}, 'title', ${title})`;
-
 // The user with everything any of its includes needs, as ONE json value in one round trip (ADR 0015).
 const userGraph = preparedStatement<{ graph: string | null }, { id: number; blacklistSetting: string }>(
   'user_graph',
@@ -50,21 +47,21 @@ const userGraph = preparedStatement<{ graph: string | null }, { id: number; blac
         'timezone', ${users.timezone}, 'helpNeeded', ${users.helpNeeded}, 'companyId', ${users.companyId},
         'createdAt', ${users.createdAt}, 'lastProjectId', ${users.lastProjectId}),
       'teams', coalesce((
-        select json_agg(${idAndTitle(teams.id, teams.title)})
+        select json_agg(${jsonIdTitle(teams)})
         from ${teamMembers} inner join ${teams} on ${teams.id} = ${teamMembers.teamId}
         where ${teamMembers.userId} = ${users.id}), '[]'),
       'techs', coalesce((
-        select json_agg(${idAndTitle(techs.id, techs.title)})
+        select json_agg(${jsonIdTitle(techs)})
         from ${userTechs} inner join ${techs} on ${techs.id} = ${userTechs.techId}
         where ${userTechs.userId} = ${users.id}), '[]'),
       'ownProjects', coalesce((
-        select json_agg(${idAndTitle(projects.id, projects.title)} order by ${projects.createdAt} desc)
+        select json_agg(${jsonIdTitle(projects)} order by ${projects.createdAt} desc)
         from ${projects} where ${projects.ownerId} = ${users.id}), '[]'),
       'role', (
         select json_build_object('itemName', ${roles.itemName}, 'title', ${roles.title})
         from ${roles} where ${roles.itemName} = ${users.role} limit 1),
       'company', (
-        select ${idAndTitle(companies.id, companies.title)}
+        select ${jsonIdTitle(companies)}
         from ${companies} where ${companies.id} = ${users.companyId}),
       'phoneBlacklist', (
         select ${settings.value} from ${settings}
@@ -96,9 +93,7 @@ export async function getUserDocument(
   // Client §3: whether the phone starts with a blacklisted prefix (a contact detail, hidden with them).
   const blacklisted = hideContacts
     ? null
-    : user.phone
-      ? isPhonePrefixBlacklisted(user.phone, parsePhonePrefixes(phoneBlacklist))
-      : false;
+    : isPhonePrefixBlacklisted(user.phone, parsePhonePrefixes(phoneBlacklist));
   const extra = {
     'is-phone-prefix-in-blacklist': blacklisted,
     ...(options.self

@@ -15,11 +15,13 @@ export const listQuery = z.record(z.string(), z.unknown());
 export async function authorizeBoard(app: FastifyInstance, request: FastifyRequest, projectId: number) {
   app.authorize(request, 'board:use');
   const project = await loadProjectRef(app.db, projectId);
-  const actor = app.authorize(request, 'project:board', project);
-  return { actor, project };
+  return { actor: authorizeBoardProject(app, request, project), project };
 }
 
-/** `authorizeBoard` for a project whose owner and clients were read with the resource itself. */
+/**
+ * The same two checks for a project whose owner and clients were read with the resource itself
+ * ('board:use' again is an in-memory check).
+ */
 export function authorizeBoardProject(
   app: FastifyInstance,
   request: FastifyRequest,
