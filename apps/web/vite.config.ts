@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -116,6 +117,63 @@ const LAZY_LIBRARY_GROUPS: Array<[RegExp, string]> = [
   [/node_modules[\\/]luxon[\\/]|[\\/]domain[\\/]src[\\/](slots|format|project-team)\.ts$/, 'lib-time'],
 ];
 const inLazyLibrary = (id: string) => LAZY_LIBRARY_GROUPS.some(([test]) => test.test(id));
+
+const DOMAIN_BARREL = /[\\/]packages[\\/]domain[\\/]src[\\/](validation[\\/])?index\.ts$/;
+const DOMAIN_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@dd\/domain["']/g;
+
+/** The domain modules that define what a module imports from '@dd/domain' (its index re-exports all). */
+function domainModulesUsedBy(id: string, ctx: ChunkingContext): string[] {
+  const code = ctx.getModuleInfo(id)?.code ?? '';
+  const names = [...code.matchAll(DOMAIN_IMPORT)].flatMap((m) =>
+    (m[1] ?? '')
+      .split(',')
+      .map((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]?.trim() ?? '')
+      .filter(Boolean),
+  );
+  if (names.length === 0) return [];
+  const barrel = ctx.getModuleInfo(id)?.importedIds.find((i) => DOMAIN_BARREL.test(i));
+  const definers = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (moduleId: string) => {
+    if (seen.has(moduleId)) return;
+    seen.add(moduleId);
+    const info = ctx.getModuleInfo(moduleId);
+    if (!info) return;
+    if (DOMAIN_BARREL.test(moduleId)) for (const next of info.importedIds) walk(next);
+    else if (names.some((name) => info.exports.includes(name))) definers.add(moduleId);
+  };
+  if (barrel) walk(barrel);
+  return [...definers];
+}
+
+/**
+ * Our own modules that two or more screens share, grouped by the lazy libraries they import (statically,
+ * directly or through other modules of ours): 'shared' needs none, 'shared-lib-forms' needs the forms
+ * library. In one chunk, a filter form's date pickers and a create form's rules were loaded by every
+ * screen that needed any shared module: the sign-in page and the project page loaded both. What a module
+ * takes from '@dd/domain' is followed to the domain module that defines it, not through the index that
+ * re-exports every rule (tree-shaking keeps only what is used).
+ */
+function sharedChunkName(id: string, ctx: ChunkingContext): string {
+  const needs = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (moduleId: string) => {
+    if (seen.has(moduleId)) return;
+    seen.add(moduleId);
+    const library = LAZY_LIBRARY_GROUPS.find(([test]) => test.test(moduleId))?.[1];
+    if (library) {
+      needs.add(library);
+      return;
+    }
+    if (NODE_MODULES.test(moduleId)) return;
+    for (const next of ctx.getModuleInfo(moduleId)?.importedIds ?? []) {
+      if (DOMAIN_BARREL.test(next)) for (const used of domainModulesUsedBy(moduleId, ctx)) visit(used);
+      else visit(next);
+    }
+  };
+  visit(id);
+  return ['shared', ...[...needs].sort()].join('-');
+}
 // Rolldown puts a captured module's dependencies in its group too (includeDependenciesRecursively), so
 // lib-ui (every other library) captures before the named libraries: when it came after them, Mantine's
 // Input and Popover went into lib-dates with the date pickers, and the sign-in page, the project page and
@@ -124,23 +182,31 @@ const chunkGroups = [
   {
     name: 'vendor',
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/][^\\/]+)[\\/]/,
-    priority: 6,
+    priority: 7,
   },
-  { name: 'app', tags: ['$initial' as const], priority: 5 },
+  { name: 'app', tags: ['$initial' as const], priority: 6 },
   {
     name: 'lib-ui',
     test: (id: string) => NODE_MODULES.test(id) && !inLazyLibrary(id),
     minShareCount: 2,
-    priority: 4,
+    priority: 5,
   },
   {
     debugName: 'lazy libraries',
     name: (id: string) => LAZY_LIBRARY_GROUPS.find(([test]) => test.test(id))?.[1] ?? null,
     test: inLazyLibrary,
     minShareCount: 2,
+    priority: 4,
+  },
+  // First the shared modules that need no lazy library: captured first, they keep their dependencies
+  // (which need none either) out of the chunks below.
+  {
+    name: (id: string, ctx: ChunkingContext) => (sharedChunkName(id, ctx) === 'shared' ? 'shared' : null),
+    test: (id: string) => !NODE_MODULES.test(id),
+    minShareCount: 2,
     priority: 3,
   },
-  { name: 'shared', test: (id: string) => !NODE_MODULES.test(id), minShareCount: 2, priority: 2 },
+  { name: sharedChunkName, test: (id: string) => !NODE_MODULES.test(id), minShareCount: 2, priority: 2 },
 ];
 
 export default defineConfig({

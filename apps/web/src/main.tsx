@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers.tsx';
+import { AppProviders, Notifications } from './app/providers.tsx';
 import { AppRoutes, startFirstScreen } from './app/router.tsx';
 import { SessionGate } from './app/session-gate.tsx';
 import { createQueryClient } from './lib/query-client.ts';
@@ -13,12 +13,15 @@ if (!container) throw new Error('index.html has no #root element');
 
 // The session check, the first screen's chunk and its data all start now, side by side (router.tsx).
 const queryClient = createQueryClient();
-startFirstScreen(queryClient, window.location.pathname);
+const firstScreenCode = Promise.all([
+  startFirstScreen(queryClient, window.location.pathname),
+  Notifications.preload().catch(() => undefined),
+]);
 
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <SessionGate>
+      <SessionGate firstScreenCode={firstScreenCode}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

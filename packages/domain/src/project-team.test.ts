@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { isReminderEnabled, nextReminderValue, TOUR_DONE_STEP } from './project-team.ts';
 import {
-  isReminderEnabled,
-  nextReminderValue,
   reminderSettingCreateSchema,
   reminderSettingUpdateSchema,
-  TOUR_DONE_STEP,
   tourStateUpdateSchema,
-} from './project-team.ts';
+} from './validation/project-team.ts';
 
 describe('reminder toggles (client spec §4)', () => {
   it('treats a member without a setting as enabled; the first toggle creates it disabled', () => {

@@ -13,11 +13,10 @@ import {
   isValidTimezone,
   parsePhonePrefixes,
   parseScheduled,
-  scheduledCallCreateSchema,
   WORK_HOURS_ERRORS,
   weeklyWorkHoursIn,
-  workHoursUpdateSchema,
 } from './slots.ts';
+import { scheduledCallCreateSchema, workHoursUpdateSchema } from './validation/calls.ts';
 
 const LA = 'America/Los_Angeles';
 const EVERY_DAY: WorkDay[] = ([1, 2, 3, 4, 5, 6, 7] as const).map((weekday) => ({

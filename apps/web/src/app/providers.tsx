@@ -2,14 +2,17 @@ import { TOAST_AUTO_CLOSE_MS } from '@dd/domain';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { sessionQueryKey } from '../features/auth/api/get-session.ts';
 import { onUnauthorized } from '../lib/api-client.ts';
+import { lazyComponent } from '../lib/lazy-component.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-// The toast area mounts a moment after the first paint; toasts raised before that wait in the store.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+// The toast area's code loads beside the first screen's (main.tsx preloads it); toasts raised before it
+// renders wait in the store.
+export const Notifications = lazyComponent(
+  () => import('@mantine/notifications'),
+  (m) => m.Notifications,
 );
 
 // Every modal is full-screen on a phone (issue 13 §3), through Mantine's own fullScreen.

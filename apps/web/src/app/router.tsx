@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, isValidElement, lazy, type ReactNode } from 'react';
+import { type ComponentType, isValidElement, type ReactNode } from 'react';
 import { matchPath, matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { sessionQueryOptions, useSession } from '../features/auth/api/get-session.ts';
 import { projectQueryOptions } from '../features/project-page/api/get-project.ts';
@@ -11,7 +11,8 @@ import { tagsQueryOptions } from '../features/task-board/api/get-tags.ts';
 import { tasksQueryOptions } from '../features/task-board/api/get-tasks.ts';
 import { quietly } from '../lib/api-client.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
-import { AppLayout } from './app-layout.tsx';
+import { lazyComponent } from '../lib/lazy-component.tsx';
+import { AppLayout, preloadShell } from './app-layout.tsx';
 import {
   AdminOnly,
   BoardGuard,
@@ -26,16 +27,19 @@ import {
 import { LoginLayout } from './login-layout.tsx';
 import { RootRedirect } from './root-redirect.tsx';
 
-/** Each lazy screen's loader, so the first screen's chunk can load while the session is checked. */
+/** Each lazy screen's preload, so the first screen's chunk can load while the session is checked. */
 const screenLoaders = new Map<unknown, () => Promise<unknown>>();
 
-/** React.lazy for a named export: each screen is its own chunk, loaded when first visited. */
+/**
+ * A named export as a lazy screen: each screen is its own chunk, loaded when first visited, or before the
+ * first render when it is the page's first screen (preloadScreen), which then renders without suspending.
+ */
 function page<Module extends Record<string, unknown>>(
   load: () => Promise<Module>,
   name: keyof Module & string,
 ) {
-  const screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  screenLoaders.set(screen, load);
+  const screen = lazyComponent(load, (module) => module[name] as ComponentType<object>);
+  screenLoaders.set(screen, screen.preload);
   return screen;
 }
 
@@ -52,10 +56,14 @@ const LoginFallbackPage = page(
   () => import('../features/auth/components/login-fallback-page.tsx'),
   'LoginFallbackPage',
 );
-const GetStartedPage = lazy(async () => {
-  const { GetStartedPage: Screen } = await import('../features/get-started/components/get-started-page.tsx');
-  return { default: () => <Screen signedIn={useSession() !== null} /> };
-});
+const GetStartedScreen = lazyComponent(
+  () => import('../features/get-started/components/get-started-page.tsx'),
+  (module) => module.GetStartedPage,
+);
+function GetStartedPage() {
+  return <GetStartedScreen signedIn={useSession() !== null} />;
+}
+screenLoaders.set(GetStartedPage, GetStartedScreen.preload);
 const DailyUpdatesPage = page(
   () => import('../features/project-page/components/daily-updates-page.tsx'),
   'DailyUpdatesPage',
@@ -243,10 +251,9 @@ function lazyScreensOf(node: ReactNode): Array<() => Promise<unknown>> {
  * for GET /authorization/check: the two requests then run side by side instead of one after the other.
  * A guard may still redirect elsewhere; the chunk is then merely cached.
  */
-export function preloadScreen(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    for (const load of lazyScreensOf(match.route.element)) void load().catch(() => undefined);
-  }
+export function preloadScreen(pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(routes, pathname) ?? []).flatMap((match) => lazyScreensOf(match.route.element));
+  return Promise.all(loads.map((load) => load().catch(() => undefined)));
 }
 
 /** Any query the prefetch map starts: a feature's own query options (same key, same function). */
@@ -292,16 +299,18 @@ function knownAnonymous(): boolean {
  * after the session answered, the shell rendered and the screen's chunk ran. The screens' own queries
  * then find the data in the cache (or in flight). A prefetch that fails is silent; the screen's query
  * retries on mount and reports it once. A guard may still send the visitor elsewhere: the data is then
- * merely cached.
+ * merely cached. Resolves when the screen's code (and the signed-in shell's) has loaded, failed or not:
+ * the session gate waits for it, so the first render does not suspend on it (lib/lazy-component.tsx).
  */
-export function startFirstScreen(queryClient: QueryClient, pathname: string): void {
+export function startFirstScreen(queryClient: QueryClient, pathname: string): Promise<unknown> {
   void queryClient.prefetchQuery(sessionQueryOptions());
   void queryClient.prefetchQuery(appConfigQueryOptions());
-  preloadScreen(pathname);
-  if (knownAnonymous()) return;
+  const screen = preloadScreen(pathname);
+  if (knownAnonymous()) return screen;
+  const code = Promise.all([screen, preloadShell()]);
   const route = routeData.find((r) => matchPath(r.path, pathname));
   const id = route ? parseProjectId(matchPath(route.path, pathname)?.params.id) : null;
-  if (!route || id === null) return;
+  if (!route || id === null) return code;
   for (const query of route.queries(id)) {
     const queryFn = query.queryFn as (context: unknown) => unknown;
     void queryClient
@@ -312,6 +321,7 @@ export function startFirstScreen(queryClient: QueryClient, pathname: string): vo
       })
       .catch(() => undefined);
   }
+  return code;
 }
 
 /**

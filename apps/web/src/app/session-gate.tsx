@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { useSessionQuery } from '../features/auth/api/get-session.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
 import { FullPageLoader } from './shell/full-page-loader.tsx';
@@ -9,10 +9,27 @@ import { FullPageLoader } from './shell/full-page-loader.tsx';
  * Authorize first (client spec §2): nothing but the spinner renders until GET /authorization/check
  * has said who this is. App settings load alongside and never block on failure.
  */
-export function SessionGate({ children }: { children: ReactNode }) {
+export function SessionGate({
+  children,
+  firstScreenCode,
+}: {
+  children: ReactNode;
+  /** Settles when the first screen's code has loaded (router.tsx startFirstScreen). */
+  firstScreenCode?: Promise<unknown>;
+}) {
   const session = useSessionQuery();
   const config = useQuery(appConfigQueryOptions());
-  const loading = session.isPending || config.isPending;
+  const [codeLoaded, setCodeLoaded] = useState(firstScreenCode === undefined);
+  useEffect(() => {
+    let current = true;
+    void firstScreenCode?.finally(() => current && setCodeLoaded(true));
+    return () => {
+      current = false;
+    };
+  }, [firstScreenCode]);
+  // The first screen's code too: rendered before it is in, the screen would suspend, and React reveals
+  // content that replaced a fallback no sooner than 300 ms after the fallback appeared.
+  const loading = session.isPending || config.isPending || !codeLoaded;
   // The app's first render (shell and first screen) runs as deferred, time-sliced work once both answers
   // are in, rather than as one long main-thread task (Lighthouse total blocking time, design.md §8).
   const appReady = useDeferredValue(!loading);

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@dd/domain';
+import { takeFirstScreenAnswer } from './first-screen-answers.ts';
 import { notifyError } from './notify.ts';
 
 /**
@@ -291,9 +292,14 @@ async function request<T>(
     throw error;
   };
 
+  const target = `${path}${buildQueryString(options.params)}`;
+  // The page's first reads may have come with the page (ADR 0017); only the app's own session's GETs.
+  const answered = method === 'GET' && !options.headers ? takeFirstScreenAnswer(target) : undefined;
+  if (answered) return deserialize<T>(answered);
+
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${buildQueryString(options.params)}`, {
+    response = await fetch(`${API_BASE}${target}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -1,5 +1,6 @@
 export * from './add-team-member.ts';
 export * from './admin-create.ts';
+export * from './calls.ts';
 export * from './change-password.ts';
 export * from './daily-update.ts';
 export * from './edit-user.ts';
@@ -12,6 +13,7 @@ export * from './invited-sign-up.ts';
 export * from './link.ts';
 export * from './login.ts';
 export * from './project-details.ts';
+export * from './project-team.ts';
 export * from './register-client.ts';
 export * from './task-board.ts';
 export * from './wizard.ts';

@@ -3,11 +3,15 @@ import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { firstScreenRequests } from '@dd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let dist: string;
+/** A signed-in client's session cookie, and the project they own. */
+let client: { token: string; projectId: number; otherProjectId: number };
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'dd-web-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
@@ -31,6 +35,20 @@ beforeAll(async () => {
     }),
   );
   t = await buildTestApp({ webDist: dist });
+  const { user, headers } = await withSessionAs(t.database.db, 'client');
+  const project = await buildProject(t.database.db, {
+    ownerId: user.id,
+    title: 'Ours </script><script>alert(1)</script>',
+  });
+  const other = await buildProject(t.database.db, {
+    ownerId: (await buildUser(t.database.db)).id,
+    title: 'Theirs',
+  });
+  client = {
+    token: headers.authorization.slice('Bearer '.length),
+    projectId: project.id,
+    otherProjectId: other.id,
+  };
 });
 afterAll(() => t.close());
 
@@ -64,13 +82,19 @@ describe('serving the web app', () => {
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.body).toContain('<meta name="dd-session" content="none" />');
     expect(anonymous.headers.vary).toContain('Cookie');
-    const withCookie = await t.app.inject({ url: '/login/signin', cookies: { dd_token: 'anything' } });
+    const withCookie = await t.app.inject({ url: '/login/signin', cookies: { dd_token: client.token } });
     expect(withCookie.statusCode).toBe(200);
     expect(withCookie.body).not.toContain('dd-session');
+    // A cookie the session check refuses (expired, revoked, forged) is no session either.
+    const stale = await t.app.inject({ url: '/login/signin', cookies: { dd_token: 'anything' } });
+    expect(stale.body).toContain('<meta name="dd-session" content="none" />');
   });
 
   it("announces the requested screen's chunks in index.html, for the matching kind of visitor only", async () => {
-    const project = await t.app.inject({ url: '/project/daily-updates/7', cookies: { dd_token: 'x' } });
+    const project = await t.app.inject({
+      url: `/project/daily-updates/${client.projectId}`,
+      cookies: { dd_token: client.token },
+    });
     expect(project.body).toContain('<link rel="modulepreload" crossorigin href="/assets/page-1.js">');
     expect(project.body).toContain('<link rel="modulepreload" crossorigin href="/assets/lib-1.js">');
     expect(project.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/page-1.css">');
@@ -80,11 +104,63 @@ describe('serving the web app', () => {
     expect(anonymousProject.body).not.toContain('modulepreload');
     const signIn = await t.app.inject({ url: '/login/signin' });
     expect(signIn.body).toContain('href="/assets/sign-in-1.js"');
-    const signedInSignIn = await t.app.inject({ url: '/login/signin', cookies: { dd_token: 'x' } });
+    const signedInSignIn = await t.app.inject({ url: '/login/signin', cookies: { dd_token: client.token } });
     expect(signedInSignIn.body).not.toContain('modulepreload');
-    expect((await t.app.inject({ url: '/project/tasks/7', cookies: { dd_token: 'x' } })).body).not.toContain(
-      'modulepreload',
-    );
+    const board = await t.app.inject({ url: '/project/tasks/7', cookies: { dd_token: client.token } });
+    expect(board.body).not.toContain('modulepreload');
+  });
+
+  it("puts the first screen's answers into the page, as the visitor's own requests would get them (ADR 0017)", async () => {
+    const path = `/project/daily-updates/${client.projectId}`;
+    const page = await t.app.inject({ url: path, cookies: { dd_token: client.token } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    const island = page.body.match(/<script type="application\/json" id="dd-first-screen">([^<]*)<\/script>/);
+    expect(island).not.toBeNull();
+    const answers = JSON.parse(island![1]!) as Record<
+      string,
+      { data: { id: string; attributes: Record<string, unknown> } }
+    >;
+    const keys = firstScreenRequests(path);
+    expect(Object.keys(answers).sort()).toEqual([...keys].sort());
+    // Each is the very document the API answers the app's own request with.
+    for (const key of keys) {
+      const direct = await t.app.inject({ url: `/api${key}`, cookies: { dd_token: client.token } });
+      expect(answers[key], key).toEqual(direct.json());
+    }
+    expect(answers[keys[2]!]!.data.attributes.title).toBe('Ours </script><script>alert(1)</script>');
+  });
+
+  it('never lets an answer end its element, and puts in no answer the visitor would be refused', async () => {
+    const ours = await t.app.inject({
+      url: `/project/daily-updates/${client.projectId}`,
+      cookies: { dd_token: client.token },
+    });
+    // The title's markup is escaped inside the island: the page holds one closing script tag per script.
+    expect(ours.body).not.toContain('<script>alert(1)');
+    expect(ours.body.match(/<\/script>/g)).toHaveLength(1);
+    // Someone else's project: the check and settings only, nothing of the project.
+    const theirs = await t.app.inject({
+      url: `/project/daily-updates/${client.otherProjectId}`,
+      cookies: { dd_token: client.token },
+    });
+    expect(theirs.body).not.toContain('Theirs');
+    expect(theirs.body).toContain('"/authorization/check?include=role"');
+    expect(theirs.body).not.toContain(`"/project/${client.otherProjectId}`);
+    // No session: the settings only; a forged cookie: the same, and the page says there is no session.
+    for (const cookies of [undefined, { dd_token: 'forged' }]) {
+      const anonymous = await t.app.inject({ url: `/project/daily-updates/${client.projectId}`, cookies });
+      expect(anonymous.body).not.toContain('Ours');
+      expect(anonymous.body).not.toContain('/authorization/check');
+      expect(anonymous.body).toContain('"/app-config"');
+      expect(anonymous.headers['cache-control']).toBe('no-cache');
+    }
+    // A path that is not a plain id asks for nothing of a project.
+    const odd = await t.app.inject({
+      url: '/project/daily-updates/1%20or%201=1',
+      cookies: { dd_token: client.token },
+    });
+    expect(odd.body).not.toContain('"/project/');
   });
 
   it("sends the build's precompressed copy of an asset as it is, the plain file to clients without it", async () => {

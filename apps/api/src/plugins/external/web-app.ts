@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firstScreenRequests } from '@dd/domain';
 import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../../lib/app-error.ts';
 import { AUTH_COOKIE } from '../app/auth.ts';
@@ -71,6 +73,59 @@ export function preloadLinks(routes: RoutePreload[], pathname: string, signedIn:
   ].join('');
 }
 
+/** The id of the `<script type="application/json">` that carries the first screen's answers. */
+export const FIRST_SCREEN_ELEMENT_ID = 'dd-first-screen';
+/** A page waits at most this long for its first screen's answers; past it, the app asks for them itself. */
+const FIRST_SCREEN_WAIT_MS = 1_000;
+
+/**
+ * The first screen's reads (packages/domain first-screen.ts), answered by this server's own routes for
+ * the page request's cookie (ADR 0017): the same authentication, permission rules and documents as the
+ * app's own requests, counted against the visitor's address. Only 200 answers are kept; the app asks
+ * again for anything missing. `sessionEnded` when the session check refused the cookie.
+ */
+export async function firstScreenAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  paths: readonly string[],
+): Promise<{ answers: Array<[string, string]>; sessionEnded: boolean }> {
+  const appKey = app.config.appKeys[0];
+  const headers: Record<string, string> = {
+    accept: 'application/vnd.api+json',
+    ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+    ...(appKey ? { 'x-application-key': appKey } : {}),
+  };
+  let sessionEnded = false;
+  const answered = await Promise.all(
+    paths.map(async (p): Promise<[string, string] | null> => {
+      const res = await app.inject({ method: 'GET', url: `/api${p}`, headers, remoteAddress: request.ip });
+      if (p.startsWith('/authorization/check') && res.statusCode === 401) sessionEnded = true;
+      return res.statusCode === 200 && res.body ? [p, res.body] : null;
+    }),
+  );
+  return { answers: answered.filter((a): a is [string, string] => a !== null), sessionEnded };
+}
+
+/**
+ * The answers as a JSON island the browser never runs (`type="application/json"`, allowed by the CSP);
+ * `<`, `>`, `&` and the line separators are escaped inside it, so no answer can end the element.
+ */
+export function firstScreenScript(answers: Array<[string, string]>): string {
+  if (answers.length === 0) return '';
+  const json = `{${answers.map(([p, body]) => `${JSON.stringify(p)}:${body}`).join(',')}}`.replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${json}</script>`;
+}
+
+/** Inserts markup just before </body> (the end of the document when it has none). */
+function beforeBodyEnd(html: string, markup: string): string {
+  if (!markup) return html;
+  const at = html.lastIndexOf('</body>');
+  return at === -1 ? `${html}${markup}` : `${html.slice(0, at)}${markup}${html.slice(at)}`;
+}
+
 /** Inserts markup just before </head>. */
 function beforeHeadEnd(html: string, markup: string): string {
   if (!markup) return html;
@@ -101,27 +156,39 @@ export default fp(
           res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
-    const sendIndex = (
-      request: { url: string; cookies?: Record<string, string | undefined> },
-      reply: {
-        header: (k: string, v: string) => void;
-        sendFile: (f: string) => unknown;
-        type: (t: string) => unknown;
-        send: (body: string) => unknown;
-      },
-    ) => {
-      reply.header('cache-control', 'no-cache');
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('vary', 'Cookie');
-      const signedIn = Boolean(request.cookies?.[AUTH_COOKIE]);
+      let signedIn = Boolean(request.cookies?.[AUTH_COOKIE]);
+      const pathname = request.url.split('?')[0] ?? '/';
+      // The first screen's answers, read while the page is assembled (ADR 0017); a slow database costs the
+      // page at most FIRST_SCREEN_WAIT_MS, after which the app asks for them itself.
+      const reads = firstScreenAnswers(
+        app,
+        request,
+        signedIn ? firstScreenRequests(pathname) : ['/app-config'],
+      ).catch(() => ({ answers: [], sessionEnded: false }));
+      let timer: NodeJS.Timeout | undefined;
+      const { answers, sessionEnded } = await Promise.race([
+        reads,
+        new Promise<{ answers: Array<[string, string]>; sessionEnded: boolean }>((resolve) => {
+          timer = setTimeout(() => resolve({ answers: [], sessionEnded: false }), FIRST_SCREEN_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      // A cookie the session check refused is no session: the app then asks for nothing it would be
+      // refused (no 401 in the console) and goes to sign-in.
+      if (sessionEnded) signedIn = false;
+      // A page carrying a signed-in user's data is never stored; an anonymous one is revalidated.
+      reply.header('cache-control', signedIn ? 'private, no-store' : 'no-cache');
       // Read on each request (a few KB): a rebuild while running is served at once, as the assets are.
       let html = readFileSync(path.join(root, 'index.html'), 'utf8');
       if (!signedIn) html = withNoSessionMeta(html);
-      const pathname = request.url.split('?')[0] ?? '/';
       html = beforeHeadEnd(html, preloadLinks(readRoutePreloads(root), pathname, signedIn));
+      html = beforeBodyEnd(html, firstScreenScript(answers));
       reply.type('text/html; charset=utf-8');
       return reply.send(html);
     };
-    app.get('/', { schema: { hide: true } }, sendIndex as never);
+    app.get('/', { schema: { hide: true } }, sendIndex);
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') throw notFound('Route');
       // Files added after start (a rebuild) are served too; a missing asset is a 404, never index.html,
@@ -132,7 +199,7 @@ export default fp(
         return reply.sendFile(relative);
       }
       if (relative.startsWith('assets/')) throw notFound('File');
-      return sendIndex(request, reply as never);
+      return sendIndex(request, reply);
     });
   },
   { name: 'web-app', dependencies: ['config'] },

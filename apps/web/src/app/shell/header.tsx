@@ -1,14 +1,21 @@
 import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { lazyComponent } from '../../lib/lazy-component.tsx';
 import { Logo } from '../../lib/ui/logo.tsx';
 import { ChevronDown, HeaderLink, MENU_LABELS, NavIcon, useMenu, useSignOut } from './use-menu.tsx';
 import './shell.css';
 
 // Popover and drawer code loads apart from the first screen: it keeps the initial bundle in budget.
-const CreateMenu = lazy(() => import('./create-menu.tsx').then((m) => ({ default: m.CreateMenu })));
-const MenuDrawer = lazy(() => import('./menu-drawer.tsx').then((m) => ({ default: m.MenuDrawer })));
+export const CreateMenu = lazyComponent(
+  () => import('./create-menu.tsx'),
+  (m) => m.CreateMenu,
+);
+const MenuDrawer = lazyComponent(
+  () => import('./menu-drawer.tsx'),
+  (m) => m.MenuDrawer,
+);
 
 /** Shown for the instant the CREATE dropdown code loads; same look, so nothing moves. */
 function CreateMenuPlaceholder() {

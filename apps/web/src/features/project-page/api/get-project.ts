@@ -7,6 +7,7 @@ import type {
   ResourceStub,
   UserResource,
 } from '@dd/domain';
+import { PROJECT_INCLUDE } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -45,19 +46,6 @@ export type ProjectView = {
   files: ProjectFile[];
   links: ProjectLink[];
 };
-
-export const PROJECT_INCLUDE = [
-  'owner',
-  'company',
-  'types',
-  'tech',
-  'client',
-  'developer',
-  'project-manager',
-  'account-manager',
-  'file',
-  'link',
-] as const;
 
 /** The answer's resources, typed from the domain's response schemas (packages/domain/src/api/project.ts). */
 type Related<T> = T | ResourceStub;

@@ -12,12 +12,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { addTeamMember } from '../api/add-team-member.ts';
 import { projectQueryKey } from '../api/get-project.ts';
 import { teamCandidatesQueryKey } from '../api/get-team-candidates.ts';
-
-/** The role as the modal's words name it: 'Add developer', 'Unable to add project manager to project'. */
-export const MEMBER_ROLE_WORDS: Record<TeamMemberRole, string> = {
-  developer: 'developer',
-  projectManager: 'project manager',
-};
+import { MEMBER_ROLE_WORDS } from './member-role-words.ts';
 
 type Errors = Partial<Record<'avatar' | 'name' | 'email', string>>;
 

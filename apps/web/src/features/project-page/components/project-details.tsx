@@ -1,10 +1,16 @@
 import { can, HELP_NEEDED_OPTIONS, isAdminRole, isProjectOwner, LABELS } from '@dd/domain';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
 import { type Option, useProjectLookups } from '../api/get-project-lookups.ts';
-import { ProjectDetailsForm } from './project-details-form.tsx';
+
+// The edit form and its rules load when the pointer or focus reaches EDIT, not with the page.
+const ProjectDetailsForm = lazyComponent(
+  () => import('./project-details-form.tsx'),
+  (m) => m.ProjectDetailsForm,
+);
 
 export const NOT_SET = 'Not set';
 
@@ -90,8 +96,9 @@ export function ProjectDetails({ project }: { project: ProjectView }) {
             <Button
               size="compact-sm"
               variant="light"
-              onClick={() => setEditing(true)}
+              onClick={() => whenLoaded(ProjectDetailsForm, () => setEditing(true))}
               aria-label="Edit project details"
+              {...preloadOnIntent(ProjectDetailsForm)}
             >
               {LABELS.buttons.edit}
             </Button>

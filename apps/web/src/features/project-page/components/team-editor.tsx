@@ -1,6 +1,7 @@
 import { LABELS, MESSAGES, ROLE_LABELS, type TeamMemberRole } from '@dd/domain';
 import { Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useDefaultAccountManagerId } from '../api/get-default-account-manager.ts';
@@ -8,8 +9,14 @@ import type { Person, ProjectView } from '../api/get-project.ts';
 import { useReminderSettings } from '../api/get-reminder-settings.ts';
 import { useTeamCandidates } from '../api/get-team-candidates.ts';
 import { useSaveProjectTeam } from '../api/save-project-team.ts';
-import { AddTeamMemberModal, MEMBER_ROLE_WORDS } from './add-team-member-modal.tsx';
+import { MEMBER_ROLE_WORDS } from './member-role-words.ts';
 import { ReminderSwitch } from './reminder-switch.tsx';
+
+// The new-member form and its rules load when the pointer or focus reaches 'Add developer', not with the page.
+const AddTeamMemberModal = lazyComponent(
+  () => import('./add-team-member-modal.tsx'),
+  (m) => m.AddTeamMemberModal,
+);
 
 const ids = (people: Person[]) => people.map((p) => String(p.id));
 const option = (p: Person) => ({ value: String(p.id), label: p.name });
@@ -94,6 +101,8 @@ export function TeamEditor({ project }: { project: ProjectView }) {
     project.accountManager ? String(project.accountManager.id) : null,
   );
   const [adding, setAdding] = useState<TeamMemberRole | null>(null);
+  // Mounted from the first opening on, so closing keeps its transition.
+  const [modalMounted, setModalMounted] = useState(false);
 
   // A project without an account manager starts from the default one (admin spec §3), once known.
   const defaultId = defaultAccountManager.data ?? null;
@@ -185,7 +194,16 @@ export function TeamEditor({ project }: { project: ProjectView }) {
               style={{ flex: '1 1 220px', minWidth: 0 }}
               nothingFoundMessage="Nobody found"
             />
-            <Button variant="light" onClick={() => setAdding(role)}>
+            <Button
+              variant="light"
+              onClick={() =>
+                whenLoaded(AddTeamMemberModal, () => {
+                  setModalMounted(true);
+                  setAdding(role);
+                })
+              }
+              {...preloadOnIntent(AddTeamMemberModal)}
+            >
               Add {MEMBER_ROLE_WORDS[role]}
             </Button>
           </Group>
@@ -205,12 +223,14 @@ export function TeamEditor({ project }: { project: ProjectView }) {
           {LABELS.buttons.save}
         </Button>
       </Group>
-      <AddTeamMemberModal
-        projectId={project.id}
-        role={adding}
-        onClose={() => setAdding(null)}
-        onAdded={onAdded}
-      />
+      {modalMounted && (
+        <AddTeamMemberModal
+          projectId={project.id}
+          role={adding}
+          onClose={() => setAdding(null)}
+          onAdded={onAdded}
+        />
+      )}
     </Stack>
   );
 }
