@@ -281,7 +281,10 @@ suite.journey('a failed updates load says so once, with a Retry that loads them'
   await page.route('**/api/project-update/search**', (route) =>
     failing ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
   );
-  await page.goto(page1());
+  // A page load brings its first screen's reads inside the page (ADR 0017): the feed is asked for over
+  // the network when the visitor comes to it from another section of the project.
+  await page.goto(page1().replace('/daily-updates/', '/chat/'));
+  await page.getByRole('tab', { name: 'Daily updates' }).click();
   const failed = page.getByRole('alert').filter({ hasText: 'The updates could not be loaded.' });
   await failed.waitFor();
   // The query tries twice; the generic toast shows once.
