@@ -15,6 +15,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import { connect } from '../apps/api/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import * as schema from '../apps/api/src/db/schema/index.ts';
@@ -217,8 +218,6 @@ try {
 
   // --- Reads during the burst: GET /api/task/:id as a developer, 4 at a time.
   const reader = streams.find((s) => s.actor.role === 'developer');
-  // Reads and writes on their own connections, so neither queues behind the other in this client.
-  const readAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   const writeAgent = new http.Agent({ keepAlive: true, maxSockets: 10 });
   const getJson = (method, url, token, body) =>
     new Promise((resolve, reject) => {
@@ -227,7 +226,7 @@ try {
         `${base}${url}`,
         {
           method,
-          agent: method === 'GET' ? readAgent : writeAgent,
+          agent: writeAgent,
           headers: {
             authorization: `Bearer ${token}`,
             ...(body ? { 'content-type': 'application/vnd.api+json' } : {}),
@@ -246,31 +245,33 @@ try {
       if (body) req.end(JSON.stringify(body));
       else req.end();
     });
-  // The same reads for 2 s with no writes first: the reference on this machine at this moment.
-  const restTimes = [];
-  const restUntil = Date.now() + 2000;
-  await Promise.all(
-    Array.from({ length: 4 }, async (_, k) => {
-      for (let i = k; Date.now() < restUntil; i += 4) {
-        const res = await getJson('GET', `/api/task/${seededTasks[i % seededTasks.length].id}`, reader.token);
-        if (res.status === 200) restTimes.push(res.ms);
-      }
-    }),
-  );
-  const readTimes = [];
-  const readErrors = [];
-  let reading = true;
-  const readLoops = Array.from({ length: 4 }, async (_, k) => {
-    for (let i = k; reading; i += 4) {
-      const task = seededTasks[i % seededTasks.length];
-      const res = await getJson('GET', `/api/task/${task.id}`, reader.token);
-      if (res.status !== 200) {
-        readErrors.push(`${res.status}: ${res.text.slice(0, 200)}`);
-        continue;
-      }
-      readTimes.push(res.ms);
-    }
+  // The reads run in a worker thread (bench/events-reader.mjs): timed on this thread, a read's answer
+  // waited for the parsing of 500 streams' frames before it was seen. First 2 s with no writes: the
+  // reference on this machine at this moment.
+  const readerThread = new Worker(new URL('./events-reader.mjs', import.meta.url), {
+    workerData: { base, token: reader.token, taskIds: seededTasks.map((t) => t.id) },
   });
+  const fromReader = (phase) =>
+    new Promise((resolve) => {
+      const listen = (message) => {
+        if (message.phase !== phase) return;
+        readerThread.off('message', listen);
+        resolve(message);
+      };
+      readerThread.on('message', listen);
+    });
+  const rested = fromReader('rest');
+  readerThread.postMessage({ phase: 'rest', ms: 2000 });
+  const restTimes = (await rested).times;
+  readerThread.postMessage({ phase: 'start' });
+  let readTimes = [];
+  let readErrors = [];
+  const stopReading = async () => {
+    const done = fromReader('burst');
+    readerThread.postMessage({ phase: 'stop' });
+    ({ times: readTimes, errors: readErrors } = await done);
+    await readerThread.terminate();
+  };
 
   // --- The burst: 100 writes (half creates, half moves), 10 in flight at a time.
   const writes = [];
@@ -302,8 +303,7 @@ try {
   });
   const burstStart = Date.now();
   await Promise.all(writeLoops).catch(async (error) => {
-    reading = false;
-    await Promise.allSettled(readLoops);
+    await stopReading();
     throw error;
   });
   const burstMs = Date.now() - burstStart;
@@ -328,8 +328,7 @@ try {
   const missing = () =>
     expected.reduce((sum, e) => sum + e.eligible.filter((s) => !s.got.has(e.write.taskId)).length, 0);
   while (missing() > 0 && Date.now() < deadline) await sleep(20);
-  reading = false;
-  await Promise.all(readLoops);
+  await stopReading();
   clearInterval(rssTimer);
 
   const delivery = [];
