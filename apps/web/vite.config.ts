@@ -127,7 +127,14 @@ function domainModulesUsedBy(id: string, ctx: ChunkingContext): string[] {
   const names = [...code.matchAll(DOMAIN_IMPORT)].flatMap((m) =>
     (m[1] ?? '')
       .split(',')
-      .map((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]?.trim() ?? '')
+      .map(
+        (part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]
+            ?.trim() ?? '',
+      )
       .filter(Boolean),
   );
   if (names.length === 0) return [];
