@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { firstScreenRequests } from '@dd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
@@ -14,7 +14,10 @@ let dist: string;
 let client: { token: string; projectId: number; otherProjectId: number };
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'dd-web-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>',
+  );
   await mkdir(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets', 'main-1.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'packed-1.js'), 'console.log("plain")');
@@ -153,7 +156,7 @@ describe('serving the web app', () => {
       expect(anonymous.body).not.toContain('Ours');
       expect(anonymous.body).not.toContain('/authorization/check');
       expect(anonymous.body).toContain('"/app-config"');
-      expect(anonymous.headers['cache-control']).toBe('no-cache');
+      expect(anonymous.headers['cache-control']).toBe(cookies ? 'private, no-store' : 'no-cache');
     }
     // A path that is not a plain id asks for nothing of a project.
     const odd = await t.app.inject({
@@ -175,6 +178,19 @@ describe('serving the web app', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log("plain")');
+  });
+
+  it('sends the page up to </body> before the reads are answered, compressed when the browser takes gzip', async () => {
+    const res = await t.app.inject({
+      url: `/project/daily-updates/${client.projectId}`,
+      cookies: { dd_token: client.token },
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(res.rawPayload).toString();
+    expect(html.indexOf('<div id="root">')).toBeLessThan(html.indexOf('id="dd-first-screen"'));
+    expect(html).toContain('"/authorization/check?include=role"');
+    expect(html.trimEnd().endsWith('</html>') || html.trimEnd().endsWith('</body>')).toBe(true);
   });
 
   it('never leaves the dist folder', async () => {

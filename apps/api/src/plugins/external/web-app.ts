@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { createGzip } from 'node:zlib';
 import { firstScreenRequests } from '@dd/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -119,13 +121,6 @@ export function firstScreenScript(answers: Array<[string, string]>): string {
   return `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${json}</script>`;
 }
 
-/** Inserts markup just before </body> (the end of the document when it has none). */
-function beforeBodyEnd(html: string, markup: string): string {
-  if (!markup) return html;
-  const at = html.lastIndexOf('</body>');
-  return at === -1 ? `${html}${markup}` : `${html.slice(0, at)}${markup}${html.slice(at)}`;
-}
-
 /** Inserts markup just before </head>. */
 function beforeHeadEnd(html: string, markup: string): string {
   if (!markup) return html;
@@ -157,36 +152,51 @@ export default fp(
       },
     });
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.header('vary', 'Cookie');
-      let signedIn = Boolean(request.cookies?.[AUTH_COOKIE]);
+      const withCookie = Boolean(request.cookies?.[AUTH_COOKIE]);
       const pathname = request.url.split('?')[0] ?? '/';
-      // The first screen's answers, read while the page is assembled (ADR 0017); a slow database costs the
+      // The first screen's answers, read while the page goes out (ADR 0017); a slow database costs the
       // page at most FIRST_SCREEN_WAIT_MS, after which the app asks for them itself.
       const reads = firstScreenAnswers(
         app,
         request,
-        signedIn ? firstScreenRequests(pathname) : ['/app-config'],
+        withCookie ? firstScreenRequests(pathname) : ['/app-config'],
       ).catch(() => ({ answers: [], sessionEnded: false }));
       let timer: NodeJS.Timeout | undefined;
-      const { answers, sessionEnded } = await Promise.race([
+      const answered = Promise.race([
         reads,
         new Promise<{ answers: Array<[string, string]>; sessionEnded: boolean }>((resolve) => {
           timer = setTimeout(() => resolve({ answers: [], sessionEnded: false }), FIRST_SCREEN_WAIT_MS);
         }),
-      ]);
-      clearTimeout(timer);
-      // A cookie the session check refused is no session: the app then asks for nothing it would be
-      // refused (no 401 in the console) and goes to sign-in.
-      if (sessionEnded) signedIn = false;
-      // A page carrying a signed-in user's data is never stored; an anonymous one is revalidated.
-      reply.header('cache-control', signedIn ? 'private, no-store' : 'no-cache');
+      ]).finally(() => clearTimeout(timer));
       // Read on each request (a few KB): a rebuild while running is served at once, as the assets are.
       let html = readFileSync(path.join(root, 'index.html'), 'utf8');
-      if (!signedIn) html = withNoSessionMeta(html);
-      html = beforeHeadEnd(html, preloadLinks(readRoutePreloads(root), pathname, signedIn));
-      html = beforeBodyEnd(html, firstScreenScript(answers));
+      if (!withCookie) html = withNoSessionMeta(html);
+      html = beforeHeadEnd(html, preloadLinks(readRoutePreloads(root), pathname, withCookie));
+      const at = html.lastIndexOf('</body>');
+      const [start, end] = at === -1 ? [html, ''] : [html.slice(0, at), html.slice(at)];
+      // The document up to </body> goes out at once, so the browser fetches the scripts while the reads
+      // run; the answers follow in the same response (module scripts run only once it has all arrived).
+      // Compressed here, flushed after the first part: @fastify/compress would hold it back.
       reply.type('text/html; charset=utf-8');
-      return reply.send(html);
+      reply.header('vary', 'Cookie, Accept-Encoding');
+      // A page that may carry a signed-in user's data is never stored; an anonymous one is revalidated.
+      reply.header('cache-control', withCookie ? 'private, no-store' : 'no-cache');
+      const body = new PassThrough();
+      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? createGzip() : null;
+      if (gzip) {
+        reply.header('content-encoding', 'gzip');
+        gzip.pipe(body);
+      }
+      const sink = gzip ?? body;
+      sink.write(start);
+      gzip?.flush();
+      void answered.then(({ answers, sessionEnded }) => {
+        // A cookie the session check refused is no session: the app then asks for nothing it would be
+        // refused (no 401 in the console) and goes to sign-in.
+        const rest = (withCookie && sessionEnded ? NO_SESSION_META : '') + firstScreenScript(answers);
+        sink.end(rest + end);
+      });
+      return reply.send(body);
     };
     app.get('/', { schema: { hide: true } }, sendIndex);
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
