@@ -23,6 +23,7 @@ import { seedLookups } from '../apps/api/src/db/seed-lookups.ts';
 import { createSession } from '../apps/api/src/modules/auth/sessions.ts';
 import { mayReceive } from '../apps/api/src/modules/events/live-event.ts';
 import { poolEnv } from './app-server.ts';
+import { timedRequest } from './timed-request.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const serverEntry = process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/api/dist/server.js');
@@ -220,31 +221,7 @@ try {
   const reader = streams.find((s) => s.actor.role === 'developer');
   const writeAgent = new http.Agent({ keepAlive: true, maxSockets: 10 });
   const getJson = (method, url, token, body) =>
-    new Promise((resolve, reject) => {
-      const started = performance.now();
-      const req = http.request(
-        `${base}${url}`,
-        {
-          method,
-          agent: writeAgent,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body ? { 'content-type': 'application/vnd.api+json' } : {}),
-          },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c) => {
-            text += c;
-          });
-          res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started, text }));
-        },
-      );
-      req.on('error', (error) => reject(new Error(`${method} ${url}: ${error.message}`)));
-      if (body) req.end(JSON.stringify(body));
-      else req.end();
-    });
+    timedRequest({ agent: writeAgent, base, method, url, token, body });
   // The reads run in a worker thread (bench/events-reader.mjs): timed on this thread, a read's answer
   // waited for the parsing of 500 streams' frames before it was seen. First 2 s with no writes: the
   // reference on this machine at this moment.

@@ -5,29 +5,12 @@
 // Messages out: { phase: 'rest', times } | { phase: 'burst', times, errors }.
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { timedRequest } from './timed-request.mjs';
 
 const { base, token, taskIds } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-function read(id) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(
-      `${base}/api/task/${id}`,
-      { agent, headers: { authorization: `Bearer ${token}` } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => {
-          text += c;
-        });
-        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+const read = (id) => timedRequest({ agent, base, url: `/api/task/${id}`, token });
 
 let reading = false;
 async function loops(until, times, errors) {

@@ -161,7 +161,11 @@ function domainModulesUsedBy(id: string, ctx: ChunkingContext): string[] {
  * takes from '@dd/domain' is followed to the domain module that defines it, not through the index that
  * re-exports every rule (tree-shaking keeps only what is used).
  */
+const sharedChunkNames = new Map<string, string>();
 function sharedChunkName(id: string, ctx: ChunkingContext): string {
+  // Both shared groups below ask for each module's name: walked once per build.
+  const known = sharedChunkNames.get(id);
+  if (known) return known;
   const needs = new Set<string>();
   const seen = new Set<string>();
   const visit = (moduleId: string) => {
@@ -179,7 +183,9 @@ function sharedChunkName(id: string, ctx: ChunkingContext): string {
     }
   };
   visit(id);
-  return ['shared', ...[...needs].sort()].join('-');
+  const name = ['shared', ...[...needs].sort()].join('-');
+  sharedChunkNames.set(id, name);
+  return name;
 }
 // Rolldown puts a captured module's dependencies in its group too (includeDependenciesRecursively), so
 // lib-ui (every other library) captures before the named libraries: when it came after them, Mantine's

@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders, Notifications } from './app/providers.tsx';
 import { AppRoutes, startFirstScreen } from './app/router.tsx';
 import { SessionGate } from './app/session-gate.tsx';
+import { settled } from './lib/lazy-component.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
 const container = document.getElementById('root');
@@ -15,7 +16,7 @@ if (!container) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 const firstScreenCode = Promise.all([
   startFirstScreen(queryClient, window.location.pathname),
-  Notifications.preload().catch(() => undefined),
+  settled(Notifications),
 ]);
 
 createRoot(container).render(

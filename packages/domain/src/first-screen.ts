@@ -23,8 +23,13 @@ const projectPath = (id: number) => `/project/${id}?include=${encodeURIComponent
 const byProject = (id: number) =>
   `page[size]=0&filter[0][0]=${encodeURIComponent('=')}&filter[0][1]=project.id&filter[0][2]=${id}`;
 
-/** The session check and the app settings the session gate waits for on every signed-in page. */
-export const SESSION_REQUESTS = ['/authorization/check?include=role', '/app-config'] as const;
+/** The `<script type="application/json">` of index.html that carries the first screen's answers. */
+export const FIRST_SCREEN_ELEMENT_ID = 'dd-first-screen';
+
+/** The session check: the first read of every page with a session cookie. */
+export const SESSION_CHECK_REQUEST = '/authorization/check?include=role';
+/** The app settings the session gate waits for on every page, a visitor's included. */
+const APP_CONFIG_REQUEST = '/app-config';
 
 const PAGES: Array<{ pattern: RegExp; requests: (id: number) => string[] }> = [
   {
@@ -49,13 +54,16 @@ const PAGES: Array<{ pattern: RegExp; requests: (id: number) => string[] }> = [
 ];
 
 /**
- * The reads a signed-in visitor's first screen at this page path needs: the session's, then the page's
- * own (none for a page not listed). Only positive numeric ids; anything else gives the session's alone.
+ * The reads the first screen at this page path needs. Without a session, the app settings alone; with
+ * one, the session check and the settings, then the page's own (none for a page not listed). Only
+ * positive numeric ids; anything else gives the session's alone.
  */
-export function firstScreenRequests(pathname: string): string[] {
+export function firstScreenRequests(pathname: string, signedIn = true): string[] {
+  if (!signedIn) return [APP_CONFIG_REQUEST];
+  const session = [SESSION_CHECK_REQUEST, APP_CONFIG_REQUEST];
   for (const page of PAGES) {
     const id = Number(pathname.match(page.pattern)?.[1]);
-    if (Number.isSafeInteger(id) && id > 0) return [...SESSION_REQUESTS, ...page.requests(id)];
+    if (Number.isSafeInteger(id) && id > 0) return [...session, ...page.requests(id)];
   }
-  return [...SESSION_REQUESTS];
+  return session;
 }

@@ -2,7 +2,7 @@ import { can } from '@dd/domain';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useActor } from '../features/auth/api/get-session.ts';
-import { lazyComponent } from '../lib/lazy-component.tsx';
+import { lazyComponent, settled } from '../lib/lazy-component.tsx';
 import { RouteLoader } from './shell/full-page-loader.tsx';
 import { GlobalProgress } from './shell/global-progress.tsx';
 import { CreateMenu, Header } from './shell/header.tsx';
@@ -25,9 +25,7 @@ const LiveChat = lazyComponent(
  * first screen instead of each suspending it (lib/lazy-component.tsx). A few KB, a handful of requests.
  */
 export function preloadShell(): Promise<unknown> {
-  return Promise.all(
-    [ProjectsStrip, LiveChat, CreateMenu].map((part) => part.preload().catch(() => undefined)),
-  );
+  return Promise.all([ProjectsStrip, LiveChat, CreateMenu].map(settled));
 }
 
 /** Every screen: progress bar, skip link, header (hidden on /get-started) and the page in <main>. */

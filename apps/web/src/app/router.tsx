@@ -11,7 +11,7 @@ import { tagsQueryOptions } from '../features/task-board/api/get-tags.ts';
 import { tasksQueryOptions } from '../features/task-board/api/get-tasks.ts';
 import { quietly } from '../lib/api-client.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
-import { lazyComponent } from '../lib/lazy-component.tsx';
+import { lazyComponent, type Preloadable, settled } from '../lib/lazy-component.tsx';
 import { AppLayout, preloadShell } from './app-layout.tsx';
 import {
   AdminOnly,
@@ -27,9 +27,6 @@ import {
 import { LoginLayout } from './login-layout.tsx';
 import { RootRedirect } from './root-redirect.tsx';
 
-/** Each lazy screen's preload, so the first screen's chunk can load while the session is checked. */
-const screenLoaders = new Map<unknown, () => Promise<unknown>>();
-
 /**
  * A named export as a lazy screen: each screen is its own chunk, loaded when first visited, or before the
  * first render when it is the page's first screen (preloadScreen), which then renders without suspending.
@@ -38,9 +35,7 @@ function page<Module extends Record<string, unknown>>(
   load: () => Promise<Module>,
   name: keyof Module & string,
 ) {
-  const screen = lazyComponent(load, (module) => module[name] as ComponentType<object>);
-  screenLoaders.set(screen, screen.preload);
-  return screen;
+  return lazyComponent(load, (module) => module[name] as ComponentType<object>);
 }
 
 const SignInPage = page(() => import('../features/auth/components/sign-in-page.tsx'), 'SignInPage');
@@ -63,7 +58,7 @@ const GetStartedScreen = lazyComponent(
 function GetStartedPage() {
   return <GetStartedScreen signedIn={useSession() !== null} />;
 }
-screenLoaders.set(GetStartedPage, GetStartedScreen.preload);
+GetStartedPage.preload = GetStartedScreen.preload;
 const DailyUpdatesPage = page(
   () => import('../features/project-page/components/daily-updates-page.tsx'),
   'DailyUpdatesPage',
@@ -240,10 +235,10 @@ export const routes: RouteObject[] = [
 ];
 
 /** The lazy screens an element renders, itself or as a guard's child (`<StaffOnly><Page /></StaffOnly>`). */
-function lazyScreensOf(node: ReactNode): Array<() => Promise<unknown>> {
+function lazyScreensOf(node: ReactNode): Preloadable[] {
   if (!isValidElement<{ children?: ReactNode }>(node)) return [];
-  const own = screenLoaders.get(node.type);
-  return own ? [own] : lazyScreensOf(node.props.children);
+  const screen = node.type as Partial<Preloadable>;
+  return typeof screen.preload === 'function' ? [screen as Preloadable] : lazyScreensOf(node.props.children);
 }
 
 /**
@@ -252,8 +247,10 @@ function lazyScreensOf(node: ReactNode): Array<() => Promise<unknown>> {
  * A guard may still redirect elsewhere; the chunk is then merely cached.
  */
 export function preloadScreen(pathname: string): Promise<unknown> {
-  const loads = (matchRoutes(routes, pathname) ?? []).flatMap((match) => lazyScreensOf(match.route.element));
-  return Promise.all(loads.map((load) => load().catch(() => undefined)));
+  const screens = (matchRoutes(routes, pathname) ?? []).flatMap((match) =>
+    lazyScreensOf(match.route.element),
+  );
+  return Promise.all(screens.map(settled));
 }
 
 /** Any query the prefetch map starts: a feature's own query options (same key, same function). */

@@ -1,3 +1,4 @@
+import { FIRST_SCREEN_ELEMENT_ID } from '@dd/domain';
 import type { JsonApiDocument } from './api-client.ts';
 
 /**
@@ -5,7 +6,6 @@ import type { JsonApiDocument } from './api-client.ts';
  * below /api with its query string. Each is used once, by the first GET for that exact path, and only
  * early in the page's life: later reads, refetches included, go to the network.
  */
-const ELEMENT_ID = 'dd-first-screen';
 const FRESH_MS = 15_000;
 
 let answers: Map<string, JsonApiDocument> | undefined;
@@ -13,7 +13,7 @@ let answers: Map<string, JsonApiDocument> | undefined;
 function read(): Map<string, JsonApiDocument> {
   if (answers) return answers;
   answers = new Map();
-  const element = typeof document === 'undefined' ? null : document.getElementById(ELEMENT_ID);
+  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ELEMENT_ID);
   if (element?.textContent) {
     try {
       const parsed = JSON.parse(element.textContent) as Record<string, JsonApiDocument>;

@@ -43,16 +43,27 @@ export function lazyComponent<Module, Props extends object>(
   return Component;
 }
 
+/** Anything whose code can be loaded ahead: a lazy component, or a screen that renders one. */
+export type Preloadable = { preload(): Promise<unknown> };
+
+/**
+ * Starts loading a lazy part's code; settles when it is in or failed, never rejects (a failed chunk is
+ * retried, and reported, when the part renders).
+ */
+export function settled(part: Preloadable): Promise<void> {
+  return part.preload().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /** Calls `then` once the component's code is in (at once when it already is, and also when it failed). */
-export function whenLoaded(component: { preload(): Promise<unknown> }, then: () => void): void {
-  void component
-    .preload()
-    .catch(() => undefined)
-    .then(() => then());
+export function whenLoaded(component: Preloadable, then: () => void): void {
+  void settled(component).then(then);
 }
 
 /** Props for the control that opens a lazy part: its code starts loading when the pointer or focus arrives. */
-export function preloadOnIntent(component: { preload(): Promise<unknown> }) {
-  const preload = () => void component.preload().catch(() => undefined);
+export function preloadOnIntent(component: Preloadable) {
+  const preload = () => void settled(component);
   return { onPointerEnter: preload, onFocus: preload };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
-import { firstScreenRequests } from '@dd/domain';
+import { FIRST_SCREEN_ELEMENT_ID, firstScreenRequests, SESSION_CHECK_REQUEST } from '@dd/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -75,10 +75,12 @@ export function preloadLinks(routes: RoutePreload[], pathname: string, signedIn:
   ].join('');
 }
 
-/** The id of the `<script type="application/json">` that carries the first screen's answers. */
-export const FIRST_SCREEN_ELEMENT_ID = 'dd-first-screen';
 /** A page waits at most this long for its first screen's answers; past it, the app asks for them itself. */
 const FIRST_SCREEN_WAIT_MS = 1_000;
+
+type FirstScreen = { answers: Array<[string, string]>; sessionEnded: boolean };
+/** What a page carries when its reads failed or took too long: nothing; the app asks for itself. */
+const NO_ANSWERS: FirstScreen = { answers: [], sessionEnded: false };
 
 /**
  * The first screen's reads (packages/domain first-screen.ts), answered by this server's own routes for
@@ -90,7 +92,7 @@ export async function firstScreenAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
   paths: readonly string[],
-): Promise<{ answers: Array<[string, string]>; sessionEnded: boolean }> {
+): Promise<FirstScreen> {
   const appKey = app.config.appKeys[0];
   const headers: Record<string, string> = {
     accept: 'application/vnd.api+json',
@@ -101,7 +103,7 @@ export async function firstScreenAnswers(
   const answered = await Promise.all(
     paths.map(async (p): Promise<[string, string] | null> => {
       const res = await app.inject({ method: 'GET', url: `/api${p}`, headers, remoteAddress: request.ip });
-      if (p.startsWith('/authorization/check') && res.statusCode === 401) sessionEnded = true;
+      if (p === SESSION_CHECK_REQUEST && res.statusCode === 401) sessionEnded = true;
       return res.statusCode === 200 && res.body ? [p, res.body] : null;
     }),
   );
@@ -156,16 +158,14 @@ export default fp(
       const pathname = request.url.split('?')[0] ?? '/';
       // The first screen's answers, read while the page goes out (ADR 0017); a slow database costs the
       // page at most FIRST_SCREEN_WAIT_MS, after which the app asks for them itself.
-      const reads = firstScreenAnswers(
-        app,
-        request,
-        withCookie ? firstScreenRequests(pathname) : ['/app-config'],
-      ).catch(() => ({ answers: [], sessionEnded: false }));
+      const reads = firstScreenAnswers(app, request, firstScreenRequests(pathname, withCookie)).catch(
+        () => NO_ANSWERS,
+      );
       let timer: NodeJS.Timeout | undefined;
       const answered = Promise.race([
         reads,
-        new Promise<{ answers: Array<[string, string]>; sessionEnded: boolean }>((resolve) => {
-          timer = setTimeout(() => resolve({ answers: [], sessionEnded: false }), FIRST_SCREEN_WAIT_MS);
+        new Promise<FirstScreen>((resolve) => {
+          timer = setTimeout(() => resolve(NO_ANSWERS), FIRST_SCREEN_WAIT_MS);
         }),
       ]).finally(() => clearTimeout(timer));
       // Read on each request (a few KB): a rebuild while running is served at once, as the assets are.
