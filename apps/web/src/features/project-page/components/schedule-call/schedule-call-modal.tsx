@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import {
+  type AvailableDay,
   type AvailableSlot,
   BREAKPOINTS,
   CALL_MIN_DATE_RECOMPUTE_MS,
@@ -23,7 +24,7 @@ import {
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
 import { useActor } from '../../../auth/api/get-session.ts';
 import { useAvailableSlots } from '../../api/get-available-slots.ts';
@@ -40,6 +41,7 @@ const CHIP_STYLES = {
 } as const;
 
 type Props = { projectId: number; opened: boolean; onClose: () => void };
+const NO_DAYS: readonly AvailableDay[] = [];
 type Step = 'pick' | 'confirm' | 'done';
 
 /** Client §9: callers with a blacklisted phone prefix are asked for their rate and budget first. */
@@ -144,11 +146,17 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
     book.reset();
   };
 
-  const days = slots.data ?? [];
+  // The free days render as deferred work: the answer's own render (a store update, always blocking)
+  // keeps the spinner, and the month and the times follow in a render React splits into short tasks, so
+  // the modal the first-visit tour opens does not block the page as it loads (issue 13 §2).
+  const slotsData = useDeferredValue(slots.data);
+  const days = slotsData ?? NO_DAYS;
   const dates = useMemo(() => new Set(days.map((d) => d.date)), [days]);
   const firstDate = days[0]?.date ?? null;
   const lastDate = days.at(-1)?.date ?? null;
-  const daySlots = days.find((d) => d.date === date)?.slots ?? [];
+  // The earliest day that still has a slot, until the caller picks one (or when theirs is gone).
+  const shownDate = date !== null && dates.has(date) ? date : firstDate;
+  const daySlots = days.find((d) => d.date === shownDate)?.slots ?? [];
 
   const { refetch } = slots;
   useEffect(() => {
@@ -168,12 +176,6 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
     }
     computedAt.current = now;
   }, [opened, refetch]);
-
-  // Start on the earliest day that still has a slot, skipping disabled and empty days.
-  useEffect(() => {
-    if (date === null && firstDate !== null) setDate(firstDate);
-    else if (date !== null && slots.data && !dates.has(date)) setDate(firstDate);
-  }, [date, firstDate, dates, slots.data]);
 
   // Loading availability failed: the error's message as a toast (client §8).
   const { error } = slots;
@@ -245,7 +247,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
                   {RATE_AND_BUDGET_NOTE}
                 </Alert>
               )}
-              {(caller.isPending || slots.isPending) && !slots.isError && (
+              {(caller.isPending || slots.isPending || (slots.data && !slotsData)) && !slots.isError && (
                 <Group gap="xs">
                   <Loader size="sm" />
                   <Text size="sm">Loading free times…</Text>
@@ -254,7 +256,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
               {slots.isError && (
                 <Alert color="red">Free times could not be loaded. Please try again later.</Alert>
               )}
-              {slots.data && days.length === 0 && (
+              {slotsData && days.length === 0 && (
                 <Alert color="gray">
                   There are no free times in the next four weeks. Please check again soon.
                 </Alert>
@@ -264,7 +266,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
                   <Group align="flex-start" gap="lg" wrap="wrap">
                     <CallDatePicker
                       key={pickerKey}
-                      date={date}
+                      date={shownDate}
                       firstDate={firstDate}
                       lastDate={lastDate}
                       dates={dates}
@@ -272,7 +274,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
                     />
                     <Stack gap="xs" style={{ flex: 1, minWidth: 200 }}>
                       <Text size="sm" fw={600} id="schedule-call-times">
-                        {date && daySlots[0] ? longDate(daySlots[0].start, timezone) : 'Choose a date'}
+                        {shownDate && daySlots[0] ? longDate(daySlots[0].start, timezone) : 'Choose a date'}
                       </Text>
                       <Chip.Group
                         multiple={false}
