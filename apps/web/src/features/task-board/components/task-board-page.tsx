@@ -42,7 +42,11 @@ function TaskBoard() {
   const moveTask = useMoveTask(projectId);
   const [columns, setColumns] = useState<ColumnKey[]>(() => readOpenColumns(browserStorage(), projectId));
   const [modal, setModal] = useState<TaskModalTarget | null>(null);
-  const narrow = useMediaQuery(`(max-width: ${TASK_SIDEBAR_COLLAPSE - 1}px)`) ?? false;
+  // Read while rendering, not in an effect: the default (false, then the real answer from an effect)
+  // rendered the whole board twice on every load.
+  const narrow = useMediaQuery(`(max-width: ${TASK_SIDEBAR_COLLAPSE - 1}px)`, false, {
+    getInitialValueInEffect: false,
+  });
   const [menuOpen, setMenuOpen] = useState(false);
   const boardPeople = useMemo(() => ({ people: sidebar.data?.people ?? [], meId }), [sidebar.data, meId]);
 

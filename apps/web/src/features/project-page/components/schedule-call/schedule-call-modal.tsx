@@ -126,7 +126,8 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
   const blacklisted = caller.data?.isPhonePrefixInBlacklist === true;
   const slots = useAvailableSlots(timezone, opened && !caller.isPending);
   const book = useScheduleCall();
-  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.sm}px)`);
+  // Read while rendering: from an effect, the modal rendered a second time (and switched to full screen).
+  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.sm}px)`, false, { getInitialValueInEffect: false });
 
   const [step, setStep] = useState<Step>('pick');
   const [date, setDate] = useState<string | null>(null);
