@@ -1,11 +1,11 @@
 import { TOAST_AUTO_CLOSE_MS } from '@dd/domain';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { sessionQueryKey } from '../features/auth/api/get-session.ts';
 import { onUnauthorized } from '../lib/api-client.ts';
 import { lazyComponent } from '../lib/lazy-component.tsx';
+import { PHONE_QUERY, useMediaMatch } from '../lib/use-media-match.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The toast area's code loads beside the first screen's (main.tsx preloads it); toasts raised before it
@@ -24,7 +24,7 @@ const phoneTheme = mergeThemeOverrides(theme, {
 
 /** `queryClient` is made by main.tsx before the first render, so the first screen's data can load early. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const phone = useMediaQuery('(max-width: 575px)', false, { getInitialValueInEffect: false });
+  const phone = useMediaMatch(PHONE_QUERY);
   const activeTheme = useMemo(() => (phone ? phoneTheme : theme), [phone]);
 
   useEffect(() => {

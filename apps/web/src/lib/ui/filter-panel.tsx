@@ -1,9 +1,6 @@
 import { Badge, Collapse, Group, Paper, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-
-/** Phones: the spec's smallest breakpoint (admin §9). */
-export const PHONE_QUERY = '(max-width: 575px)';
+import { PHONE_QUERY, useMediaMatch } from '../use-media-match.ts';
 
 type FilterPanelProps = {
   /** How many filters are set now (from the address), shown beside the button. */
@@ -16,7 +13,7 @@ type FilterPanelProps = {
  * so the data is on the first screen; the button counts the filters in force either way.
  */
 export function FilterPanel({ activeCount, children }: FilterPanelProps) {
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const phone = useMediaMatch(PHONE_QUERY);
   const [opened, setOpened] = useState(!phone);
   // The first measurement can arrive after the first render; follow it once, then the user decides.
   const [decided, setDecided] = useState(false);

@@ -1,8 +1,8 @@
 import { activeSprint, SPRINT_STATUS, TASK_SIDEBAR_COLLAPSE } from '@dd/domain';
 import { Alert, Box, Burger, Collapse, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
+import { useMediaMatch } from '../../../lib/use-media-match.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 // The project's title and section tabs frame the board as they frame every /project/ screen (client §2).
 import { ProjectArea } from '../../project-page/components/project-area.tsx';
@@ -42,11 +42,7 @@ function TaskBoard() {
   const moveTask = useMoveTask(projectId);
   const [columns, setColumns] = useState<ColumnKey[]>(() => readOpenColumns(browserStorage(), projectId));
   const [modal, setModal] = useState<TaskModalTarget | null>(null);
-  // Read while rendering, not in an effect: the default (false, then the real answer from an effect)
-  // rendered the whole board twice on every load.
-  const narrow = useMediaQuery(`(max-width: ${TASK_SIDEBAR_COLLAPSE - 1}px)`, false, {
-    getInitialValueInEffect: false,
-  });
+  const narrow = useMediaMatch(`(max-width: ${TASK_SIDEBAR_COLLAPSE - 1}px)`);
   const [menuOpen, setMenuOpen] = useState(false);
   const boardPeople = useMemo(() => ({ people: sidebar.data?.people ?? [], meId }), [sidebar.data, meId]);
 

@@ -23,9 +23,9 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
+import { useMediaMatch } from '../../../../lib/use-media-match.ts';
 import { useActor } from '../../../auth/api/get-session.ts';
 import { useAvailableSlots } from '../../api/get-available-slots.ts';
 import { useWorkHours } from '../../api/get-work-hours.ts';
@@ -41,8 +41,8 @@ const CHIP_STYLES = {
 } as const;
 
 type Props = { projectId: number; opened: boolean; onClose: () => void };
-const NO_DAYS: readonly AvailableDay[] = [];
 type Step = 'pick' | 'confirm' | 'done';
+const NO_DAYS: readonly AvailableDay[] = [];
 
 /** Client §9: callers with a blacklisted phone prefix are asked for their rate and budget first. */
 const RATE_AND_BUDGET_NOTE =
@@ -126,8 +126,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
   const blacklisted = caller.data?.isPhonePrefixInBlacklist === true;
   const slots = useAvailableSlots(timezone, opened && !caller.isPending);
   const book = useScheduleCall();
-  // Read while rendering: from an effect, the modal rendered a second time (and switched to full screen).
-  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.sm}px)`, false, { getInitialValueInEffect: false });
+  const small = useMediaMatch(`(max-width: ${BREAKPOINTS.sm}px)`);
 
   const [step, setStep] = useState<Step>('pick');
   const [date, setDate] = useState<string | null>(null);
@@ -230,7 +229,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
 
   return (
     // Compound parts for the full-screen small layout; Modal.Header is a div, not a banner (app/theme.ts).
-    <Modal.Root opened={opened} onClose={close} size="lg" fullScreen={small === true}>
+    <Modal.Root opened={opened} onClose={close} size="lg" fullScreen={small}>
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header>
