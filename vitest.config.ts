@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: pure domain rules, web helpers, and API tests against a real PostgreSQL.
+// One runner, four projects: pure domain rules, web helpers, the repository's own scripts and README,
+// and API tests against a real PostgreSQL.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
       {
         test: {
           name: 'api',

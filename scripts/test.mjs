@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSystemNeeds } from './system-needs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(join(tmpdir(), 'dd-test-'));
@@ -169,6 +170,9 @@ async function e2eSuite(timeoutMs) {
   return { passed, failed, note: notes.join('; ') || undefined };
 }
 
+/** What a full run took on CI's 2 cores (clean clone, both databases, every journey). */
+const FULL_RUN = '20 minutes';
+
 const withoutDatabaseUrl = { ...process.env, TEST_DB_DRIVER: 'embedded' };
 delete withoutDatabaseUrl.TEST_DATABASE_URL;
 
@@ -185,8 +189,8 @@ const plan = [
   },
   {
     key: 'vitest',
-    label: 'domain + web + api (embedded PostgreSQL 18)',
-    run: () => vitestSuite(['domain', 'web', 'api'], withoutDatabaseUrl, 'vitest', 40 * minutes),
+    label: 'domain + web + scripts + api (embedded PostgreSQL 18)',
+    run: () => vitestSuite(['domain', 'web', 'scripts', 'api'], withoutDatabaseUrl, 'vitest', 40 * minutes),
   },
   {
     key: 'postgres',
@@ -216,6 +220,21 @@ const unknown = only.filter((key) => !plan.some((suite) => suite.key === key));
 if (unknown.length > 0) {
   console.error(`test: unknown suite(s) ${unknown.join(', ')}; known: ${plan.map((s) => s.key).join(', ')}`);
   process.exit(2);
+}
+
+const chosen = plan.filter((suite) => only.length === 0 || only.includes(suite.key));
+console.log(
+  `test: ${chosen.map((suite) => suite.key).join(', ')}. A full run takes about ${FULL_RUN} on 2 cores;` +
+    ' run a part with `npm test -- e2e` (suites: ' +
+    `${plan.map((suite) => suite.key).join(', ')}), or SKIP_E2E=1 npm test without the browser.`,
+);
+
+// What the chosen suites need from the system (Chromium, nginx) is installed, or named, before anything runs.
+const needed = chosen.filter((suite) => !suite.skip).map((suite) => suite.key);
+if (!ensureSystemNeeds(needed)) {
+  console.log('test: nothing was run.');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
 }
 
 const results = [];
