@@ -1,5 +1,11 @@
 import { MESSAGES } from '@dd/domain';
 import { takeFirstScreenAnswer } from './first-screen-answers.ts';
+import type {
+  ApiErrorObject,
+  JsonApiDocument,
+  ResourceIdentifier,
+  ResourceObject,
+} from './json-api-document.ts';
 import { notifyError } from './notify.ts';
 
 /**
@@ -18,13 +24,7 @@ export const EVENTS_URL = `${API_BASE}/events?key=${encodeURIComponent(APP_KEY)}
 // ---------------------------------------------------------------------------------------------------
 // Errors
 
-export type ApiErrorObject = {
-  status?: string;
-  code?: string;
-  title?: string;
-  detail?: string;
-  source?: { pointer?: string; parameter?: string };
-};
+export type { ApiErrorObject, JsonApiDocument, ResourceObject };
 
 export class ApiError extends Error {
   /** HTTP status; 0 when the request never got an answer (offline, aborted, server down). */
@@ -108,20 +108,6 @@ export function buildQueryString(params: QueryParams = {}): string {
 
 // ---------------------------------------------------------------------------------------------------
 // Documents
-
-type ResourceIdentifier = { type: string; id: string };
-type RelationshipObject = { data?: ResourceIdentifier | ResourceIdentifier[] | null; meta?: unknown };
-export type ResourceObject = ResourceIdentifier & {
-  attributes?: Record<string, unknown>;
-  relationships?: Record<string, RelationshipObject>;
-  meta?: Record<string, unknown>;
-};
-export type JsonApiDocument = {
-  data?: ResourceObject | ResourceObject[] | null;
-  included?: ResourceObject[];
-  meta?: Record<string, unknown>;
-  errors?: ApiErrorObject[];
-};
 
 /** A resource as the app sees it: id, type, attributes and resolved relationships on one object. */
 export type Resource = { id: string; type: string; [key: string]: unknown };

@@ -1,5 +1,5 @@
 import { FIRST_SCREEN_ELEMENT_ID } from '@dd/domain';
-import type { JsonApiDocument } from './api-client.ts';
+import type { JsonApiDocument } from './json-api-document.ts';
 
 /**
  * The answers the server put into index.html for the page's first reads (ADR 0017), by request path

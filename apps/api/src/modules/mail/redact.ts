@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { escapeHtml } from './layout.ts';
+import type { MailMessage } from './message.ts';
 
 export const LINK_REDACTED = '[link redacted]';
 

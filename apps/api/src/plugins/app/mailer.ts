@@ -4,23 +4,11 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { maskEmail } from '../../modules/mail/mask-email.ts';
+import type { MailMessage } from '../../modules/mail/message.ts';
 import { redactSecrets } from '../../modules/mail/redact.ts';
 
-export type MailAttachment = { filename: string; content: string; contentType?: string };
-export type MailMessage = {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: MailAttachment[];
-  /** Extra headers (List-Unsubscribe of the digest). Sent to SMTP only, not kept in the outbox. */
-  headers?: Record<string, string>;
-  /**
-   * Values only the recipient may read (a reset or invitation link, its token): sent to the mailbox,
-   * replaced by '[link redacted]' in the outbox, never logged except the one operator line without SMTP.
-   */
-  secrets?: string[];
-};
+export type { MailAttachment, MailMessage } from '../../modules/mail/message.ts';
+
 /** What send answers: the mail is in the queue ('queued'); the job later makes it 'sent', 'failed' or 'logged'. */
 export type MailStatus = 'queued' | 'sent' | 'failed' | 'logged';
 
