@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { projects, tasks, taskTags } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { clientIdsOf, type LoadedProjectRef } from '../projects/load-project.ts';
@@ -66,21 +66,6 @@ export async function listProjectTasks(db: DbOrTx, projectId: number): Promise<T
     .where(eq(tasks.projectId, projectId))
     .orderBy(asc(tasks.position), asc(tasks.id));
   return withTags(db, rows);
-}
-
-/** Task ids of a sprint, or of New Tasks (sprint null), in column order. */
-export async function columnTaskIds(db: DbOrTx, projectId: number, sprintId: number | null) {
-  const rows = await db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.projectId, projectId),
-        sprintId === null ? isNull(tasks.sprintId) : eq(tasks.sprintId, sprintId),
-      ),
-    )
-    .orderBy(asc(tasks.position), asc(tasks.id));
-  return rows.map((r) => r.id);
 }
 
 /**

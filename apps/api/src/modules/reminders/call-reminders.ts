@@ -108,7 +108,3 @@ async function remindOfCall(
     return queued;
   });
 }
-
-/** For tests and the docs: the instants a call's reminders are due. */
-export const reminderInstants = (start: Date) =>
-  REMINDERS.map(({ kind, before }) => ({ kind, at: new Date(start.getTime() - before) }));

@@ -1,5 +1,5 @@
 import { isPhonePrefixBlacklisted, PHONE_PREFIX_BLACKLIST_SETTING, parsePhonePrefixes } from '@dd/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonIdTitle, preparedStatement, withDates } from '../../db/prepared.ts';
 import {
@@ -18,12 +18,6 @@ import { documentOf, Included } from '../../lib/jsonapi/document.ts';
 import { presentRole, presentUser, type UserRow } from './user-presenter.ts';
 
 export const USER_INCLUDES = ['role', 'company', 'techs', 'tech', 'team', 'ownProject'] as const;
-
-export async function loadUser(db: Db, id: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!user) throw notFound('User');
-  return user;
-}
 
 type UserGraph = {
   user: UserRow & { lastProjectId: number | null };
