@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIcs } from '../../test/ical.ts';
-import { buildCalendarFeed, buildCallInvite, foldLine, icsText, icsUtc } from './call-invite.ts';
+import { buildCalendarFeed, buildCallInvite } from './call-invite.ts';
 
 const invite = {
   uid: 'scheduled-call-7-1b4e@dd.test',
@@ -32,8 +32,8 @@ describe('buildCallInvite', () => {
   });
 
   it('names the organizer and both attendees, and escapes text', () => {
-    expect(unfolded).toContain('ORGANIZER;CN="Amy Manager":mailto:amy@example.com');
-    expect(unfolded).toContain('ATTENDEE;CN="Carla Client";ROLE=REQ-PARTICIPANT');
+    expect(unfolded).toContain('ORGANIZER;CN=Amy Manager:mailto:amy@example.com');
+    expect(unfolded).toContain('ATTENDEE;CN=Carla Client;ROLE=REQ-PARTICIPANT');
     expect(unfolded).toContain('SUMMARY:Discovery call: Shop\\, web\\; app');
     expect(unfolded).toContain('(client timezone America/New_York).\\nSee you');
   });
@@ -43,16 +43,32 @@ describe('buildCallInvite', () => {
   });
 });
 
-describe('iCalendar helpers', () => {
+describe('iCalendar text (written by ical.js)', () => {
   it('writes UTC date-times and escapes TEXT', () => {
-    expect(icsUtc(new Date('2026-03-08T10:30:00.123Z'))).toBe('20260308T103000Z');
-    expect(icsText('a\\b;c,d\ne')).toBe('a\\\\b\\;c\\,d\\ne');
+    const ics = buildCallInvite({
+      ...invite,
+      start: new Date('2026-03-08T10:30:00.123Z'),
+      summary: 'a\\b;c,d\ne',
+    });
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain('\r\nDTSTART:20260308T103000Z\r\n');
+    expect(unfolded).toContain('\r\nSUMMARY:a\\\\b\\;c\\,d\\ne\r\n');
   });
 
-  it('never splits a multi-byte character when folding', () => {
-    const folded = foldLine(`DESCRIPTION:${'é'.repeat(80)}`);
-    expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'é'.repeat(80)}`);
-    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  it('never splits a multi-byte character when folding, and keeps every line within 75 octets', () => {
+    const description = 'é'.repeat(80);
+    const ics = buildCallInvite({ ...invite, description });
+    expect(ics.replace(/\r\n /g, '')).toContain(`\r\nDESCRIPTION:${description}\r\n`);
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  });
+
+  it('escapes the feed name and quotes names with a double quote (RFC 6868)', () => {
+    const feed = buildCalendarFeed({ name: 'Calls, Amy', timezone: 'Asia/Kolkata', events: [] });
+    expect(feed).toContain('X-WR-CALNAME;VALUE=TEXT:Calls\\, Amy\r\n');
+    expect(feed).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n');
+    const quoted = buildCallInvite({ ...invite, attendees: [{ name: 'Carla "C" Client', email: 'c@x.io' }] });
+    expect(parseIcs(quoted).events).toHaveLength(1);
+    expect(quoted.replace(/\r\n /g, '')).toContain("ATTENDEE;CN=Carla ^'C^' Client;");
   });
 });
 

@@ -1,4 +1,5 @@
 import { SLOT_MINUTES } from '@dd/domain';
+import ICAL from 'ical.js';
 
 export type CallInvite = {
   uid: string;
@@ -18,63 +19,62 @@ export type CallInvite = {
   status?: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
 };
 
-/** 'YYYYMMDDTHHMMSSZ': iCalendar's UTC form (RFC 5545 §3.3.5). */
-export function icsUtc(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
+// ical.js writes the iCalendar text: escaping (RFC 5545 §3.3.11), parameter quoting and line folding
+// (§3.1) are its work, not ours. Its fold counts UTF-8 octets and never splits a character, but puts up
+// to foldLength octets after the leading space of a continuation line: 74 keeps every line, the space
+// included, within the RFC's 75.
+ICAL.foldLength = 74;
+
+const utc = (date: Date) => ICAL.Time.fromJSDate(date, true);
+
+function person(event: ICAL.Component, name: 'organizer' | 'attendee', who: { name: string; email: string }) {
+  const property = event.addPropertyWithValue(name, `mailto:${who.email}`);
+  property.setParameter('cn', who.name);
+  return property;
 }
 
-/** TEXT values escape backslash, semicolon, comma and new lines (RFC 5545 §3.3.11). */
-export function icsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-/** Lines longer than 75 octets are folded with CRLF and a space (RFC 5545 §3.1), never inside a character. */
-export function foldLine(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = Buffer.byteLength(char);
-    const limit = out.length === 0 ? 75 : 74;
-    if (octets + size > limit) {
-      out.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  out.push(current);
-  return out.join('\r\n ');
-}
-
-const quoteParam = (value: string) => `"${value.replace(/"/g, "'")}"`;
-
-function eventLines(invite: CallInvite, rsvp: boolean): string[] {
+function vevent(invite: CallInvite, rsvp: boolean): ICAL.Component {
   const end = new Date(invite.start.getTime() + (invite.minutes ?? SLOT_MINUTES) * 60_000);
   const method = invite.method ?? 'REQUEST';
-  return [
-    'BEGIN:VEVENT',
-    `UID:${invite.uid}`,
-    `DTSTAMP:${icsUtc(invite.stamp)}`,
-    `DTSTART:${icsUtc(invite.start)}`,
-    `DTEND:${icsUtc(end)}`,
-    `SUMMARY:${icsText(invite.summary)}`,
-    `DESCRIPTION:${icsText(invite.description)}`,
-    `URL:${invite.url}`,
-    `ORGANIZER;CN=${quoteParam(invite.organizer.name)}:mailto:${invite.organizer.email}`,
-    ...invite.attendees.map((a) =>
-      rsvp && method === 'REQUEST'
-        ? `ATTENDEE;CN=${quoteParam(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${a.email}`
-        : `ATTENDEE;CN=${quoteParam(a.name)};ROLE=REQ-PARTICIPANT:mailto:${a.email}`,
-    ),
-    `STATUS:${invite.status ?? (method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED')}`,
-    `SEQUENCE:${invite.sequence ?? 0}`,
-    'END:VEVENT',
-  ];
+  const event = new ICAL.Component('vevent');
+  event.addPropertyWithValue('uid', invite.uid);
+  event.addPropertyWithValue('dtstamp', utc(invite.stamp));
+  event.addPropertyWithValue('dtstart', utc(invite.start));
+  event.addPropertyWithValue('dtend', utc(end));
+  event.addPropertyWithValue('summary', invite.summary);
+  event.addPropertyWithValue('description', invite.description);
+  event.addPropertyWithValue('url', invite.url);
+  person(event, 'organizer', invite.organizer);
+  for (const attendee of invite.attendees) {
+    const property = person(event, 'attendee', attendee);
+    property.setParameter('role', 'REQ-PARTICIPANT');
+    if (rsvp && method === 'REQUEST') {
+      property.setParameter('partstat', 'NEEDS-ACTION');
+      property.setParameter('rsvp', 'TRUE');
+    }
+  }
+  event.addPropertyWithValue('status', invite.status ?? (method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'));
+  event.addPropertyWithValue('sequence', invite.sequence ?? 0);
+  return event;
+}
+
+/** A property ical.js does not know (X-WR-*, REFRESH-INTERVAL), written with the value type given. */
+function typed(name: string, type: 'text' | 'duration', value: string): ICAL.Property {
+  const property = new ICAL.Property(name);
+  property.resetType(type);
+  property.setValue(type === 'duration' ? ICAL.Duration.fromString(value) : value);
+  return property;
+}
+
+function calendar(properties: Array<[string, string] | ICAL.Property>, events: ICAL.Component[]): string {
+  const root = new ICAL.Component('vcalendar');
+  root.addPropertyWithValue('version', '2.0');
+  for (const property of properties) {
+    if (Array.isArray(property)) root.addPropertyWithValue(property[0], property[1]);
+    else root.addProperty(property);
+  }
+  for (const event of events) root.addSubcomponent(event);
+  return `${root.toString()}\r\n`;
 }
 
 /**
@@ -82,16 +82,14 @@ function eventLines(invite: CallInvite, rsvp: boolean): string[] {
  * first invite (SEQUENCE 0) and every update of the same UID with a higher SEQUENCE.
  */
 export function buildCallInvite(invite: CallInvite): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Delivery Desk//Discovery call//EN',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${invite.method ?? 'REQUEST'}`,
-    ...eventLines(invite, true),
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+  return calendar(
+    [
+      ['prodid', '-//Delivery Desk//Discovery call//EN'],
+      ['calscale', 'GREGORIAN'],
+      ['method', invite.method ?? 'REQUEST'],
+    ],
+    [vevent(invite, true)],
+  );
 }
 
 /**
@@ -99,18 +97,16 @@ export function buildCallInvite(invite: CallInvite): string {
  * X-WR-CALNAME / X-WR-TIMEZONE, and every event in UTC, which Google, Apple and Thunderbird all accept.
  */
 export function buildCalendarFeed(feed: { name: string; timezone: string; events: CallInvite[] }): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Delivery Desk//Calls feed//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${icsText(feed.name)}`,
-    `X-WR-TIMEZONE:${feed.timezone}`,
-    'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
-    'X-PUBLISHED-TTL:PT1H',
-    ...feed.events.flatMap((event) => eventLines(event, false)),
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+  return calendar(
+    [
+      ['prodid', '-//Delivery Desk//Calls feed//EN'],
+      ['calscale', 'GREGORIAN'],
+      ['method', 'PUBLISH'],
+      typed('x-wr-calname', 'text', feed.name),
+      ['x-wr-timezone', feed.timezone],
+      typed('refresh-interval', 'duration', 'PT1H'),
+      ['x-published-ttl', 'PT1H'],
+    ],
+    feed.events.map((event) => vevent(event, false)),
+  );
 }
