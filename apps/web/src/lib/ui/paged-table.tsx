@@ -85,6 +85,42 @@ export function useTableUrlState(options: {
   return { page, sort, filters, setPage, setSort, setFilters };
 }
 
+/** A list query's answer as every table reads it: the page's rows and the page count. */
+type ListQuery<T> = {
+  data?: { rows: T[]; pageCount: number };
+  isPending: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+};
+
+/**
+ * The props every table page wires the same way, from its address state (`useTableUrlState`) and its list
+ * query: rows, the loading state (the first load, or a page change still showing the previous page), the
+ * error with its Retry, and sort and page.
+ */
+export function listTableProps<T>(table: ReturnType<typeof useTableUrlState>, query: ListQuery<T>) {
+  return {
+    rows: query.data?.rows ?? [],
+    loading: query.isPending || (query.isFetching && query.isPlaceholderData),
+    error: query.isError,
+    onRetry: () => void query.refetch(),
+    sort: table.sort,
+    onSort: table.setSort,
+    page: table.page,
+    pageCount: query.data?.pageCount ?? 0,
+    onPage: table.setPage,
+  };
+}
+
+/** Whether a parsed filter holds any value, so the empty text can say 'match these filters'. */
+export function filtersApplied(filter: Record<string, unknown>): boolean {
+  return Object.values(filter).some(
+    (v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
+  );
+}
+
 type PagedTableProps<T> = {
   /** Accessible name of the table, e.g. 'Projects'. */
   label: string;

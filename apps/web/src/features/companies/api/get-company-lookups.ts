@@ -1,34 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { useLookupOptions } from '../../../lib/lookup-options.ts';
 
-export type Option = { value: string; label: string };
-export type CompanyLookup = 'company-industry' | 'company-type' | 'company-project-funding' | 'company-size';
+export type { Option } from '../../../lib/lookup-options.ts';
 
-/** GET /api/{lookup}/search?sort=id (admin §7); a failed lookup is an empty set (admin §8). */
-export async function getCompanyLookup(type: CompanyLookup): Promise<Option[]> {
-  try {
-    const { data } = await api.get<Resource[]>(`/${type}/search`, {
-      params: { sort: 'id' },
-      suppressErrorToast: true,
-    });
-    return data.map((r) => ({ value: String(r.id), label: String(r.title ?? '') }));
-  } catch {
-    return [];
-  }
-}
+const BY_ID = { sort: 'id' } as const;
 
-export const companyLookupQueryOptions = (type: CompanyLookup) =>
-  queryOptions({
-    queryKey: ['lookup', type, 'by-id'],
-    queryFn: () => getCompanyLookup(type),
-    staleTime: 5 * 60_000,
-  });
-
+/** The company form's selects: GET /api/{lookup}/search?sort=id (docs/product.md §C7). */
 export function useCompanyLookups() {
   return {
-    industries: useQuery(companyLookupQueryOptions('company-industry')).data ?? [],
-    types: useQuery(companyLookupQueryOptions('company-type')).data ?? [],
-    fundings: useQuery(companyLookupQueryOptions('company-project-funding')).data ?? [],
-    sizes: useQuery(companyLookupQueryOptions('company-size')).data ?? [],
+    industries: useLookupOptions('/company-industry/search', BY_ID),
+    types: useLookupOptions('/company-type/search', BY_ID),
+    fundings: useLookupOptions('/company-project-funding/search', BY_ID),
+    sizes: useLookupOptions('/company-size/search', BY_ID),
   };
 }

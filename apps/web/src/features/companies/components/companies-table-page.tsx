@@ -3,7 +3,7 @@ import { ActionIcon, Container, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
-import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
 import { useDeleteCompany } from '../api/delete-company.ts';
 import { type CompanyRow, useCompanies } from '../api/get-companies.ts';
 
@@ -48,18 +48,10 @@ export function CompaniesTablePage() {
       </Title>
       <PagedTable
         label={LABELS.tables.companies}
+        {...listTableProps(table, query)}
         columns={COLUMNS}
-        rows={query.data?.rows ?? []}
         rowKey={(c) => String(c.id)}
-        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
         emptyText="No companies yet"
-        sort={table.sort}
-        onSort={table.setSort}
-        page={table.page}
-        pageCount={query.data?.pageCount ?? 0}
-        onPage={table.setPage}
         actions={(c) => (
           <ActionIcon
             variant="subtle"

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@dd/domain';
 import { Container, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
 import {
   INCOMPLETE_REGISTRATION_SORT_FIELDS,
   type IncompleteRegistrationRow,
@@ -42,18 +42,10 @@ export function IncompleteRegistrationsPage() {
       </Title>
       <PagedTable
         label={TITLE}
+        {...listTableProps(table, query)}
         columns={COLUMNS}
-        rows={query.data?.rows ?? []}
         rowKey={(r) => String(r.id)}
-        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
         emptyText="No unfinished sign-ups yet"
-        sort={table.sort}
-        onSort={table.setSort}
-        page={table.page}
-        pageCount={query.data?.pageCount ?? 0}
-        onPage={table.setPage}
       />
     </Container>
   );

@@ -2,7 +2,7 @@ import { formatDateTime } from '@dd/domain';
 import { Alert, Button, Container, Modal, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
-import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
 import { MAIL_OUTBOX_SORT_FIELDS, type MailRow, useMailOutbox } from '../api/get-mail-outbox.ts';
 import { mailState } from '../mail-state.ts';
 
@@ -42,18 +42,10 @@ export function MailOutboxPage() {
       </Title>
       <PagedTable
         label={TITLE}
+        {...listTableProps(table, query)}
         columns={COLUMNS}
-        rows={query.data?.rows ?? []}
         rowKey={(m) => String(m.id)}
-        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
         emptyText="No mail yet"
-        sort={table.sort}
-        onSort={table.setSort}
-        page={table.page}
-        pageCount={query.data?.pageCount ?? 0}
-        onPage={table.setPage}
         actions={(m) => (
           <Button size="xs" variant="light" aria-label={`View mail ${m.id}`} onClick={() => setViewing(m)}>
             VIEW

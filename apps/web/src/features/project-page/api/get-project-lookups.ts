@@ -1,8 +1,10 @@
 import { LABELS } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import type { Resource } from '../../../lib/api-client.ts';
+import { lookupRows, type Option, toOptions } from '../../../lib/lookup-options.ts';
 
-export type Option = { value: string; label: string };
+export type { Option } from '../../../lib/lookup-options.ts';
+
 export type OptionGroup = { group: string; items: Option[] };
 export type ProjectLookups = {
   types: Option[];
@@ -14,19 +16,6 @@ export type ProjectLookups = {
   timezones: Option[];
   techs: OptionGroup[];
 };
-
-const toOptions = (rows: Resource[] | null): Option[] =>
-  (rows ?? []).map((r) => ({ value: String(r.id), label: typeof r.title === 'string' ? r.title : '' }));
-
-async function lookup(path: string, params = {}): Promise<Resource[]> {
-  try {
-    const { data } = await api.get<Resource[]>(path, { params, suppressErrorToast: true });
-    return data ?? [];
-  } catch {
-    // Lookups fall back to an empty set (client spec §7).
-    return [];
-  }
-}
 
 function groupTechs(rows: Resource[]): OptionGroup[] {
   const order: readonly string[] = LABELS.techGroups;
@@ -46,14 +35,14 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** Every choice list of the details form. */
 export async function getProjectLookups(): Promise<ProjectLookups> {
   const [types, sizes, budgets, starts, statuses, companySizes, timezones, techs] = await Promise.all([
-    lookup('/project-type'),
-    lookup('/project-size'),
-    lookup('/project-budget'),
-    lookup('/project-start'),
-    lookup('/project-status/search', { sort: 'position' }),
-    lookup('/company-size'),
-    lookup('/timezone'),
-    lookup('/tech/search', { actualOnly: 1, include: 'tech-group' }),
+    lookupRows('/project-type'),
+    lookupRows('/project-size'),
+    lookupRows('/project-budget'),
+    lookupRows('/project-start'),
+    lookupRows('/project-status/search', { sort: 'position' }),
+    lookupRows('/company-size'),
+    lookupRows('/timezone'),
+    lookupRows('/tech/search', { actualOnly: 1, include: 'tech-group' }),
   ]);
   return {
     types: toOptions(types),

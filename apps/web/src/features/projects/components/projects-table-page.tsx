@@ -5,7 +5,13 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { todayIso } from '../../../lib/today.ts';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
-import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import {
+  type Column,
+  filtersApplied,
+  listTableProps,
+  PagedTable,
+  useTableUrlState,
+} from '../../../lib/ui/paged-table.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useDeleteProject } from '../api/delete-project.ts';
 import { type ProjectRow, useProjects } from '../api/get-projects.ts';
@@ -57,24 +63,10 @@ export function ProjectsTablePage() {
       />
       <PagedTable
         label={LABELS.tables.projects}
+        {...listTableProps(table, query)}
         columns={COLUMNS}
-        rows={query.data?.rows ?? []}
         rowKey={(p) => String(p.id)}
-        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
-        emptyText={
-          Object.values(filter).some(
-            (v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
-          )
-            ? 'No projects match these filters'
-            : 'No projects yet'
-        }
-        sort={table.sort}
-        onSort={table.setSort}
-        page={table.page}
-        pageCount={query.data?.pageCount ?? 0}
-        onPage={table.setPage}
+        emptyText={filtersApplied(filter) ? 'No projects match these filters' : 'No projects yet'}
         actions={(p) => (
           <Group gap="xs" justify="flex-end" wrap="nowrap">
             <Button component={Link} to={`/project/daily-updates/${p.id}`} size="xs" variant="light">

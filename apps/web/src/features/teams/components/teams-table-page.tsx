@@ -3,7 +3,7 @@ import { ActionIcon, Container, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
-import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
 import { useDeleteTeam } from '../api/delete-team.ts';
 import { type TeamRow, useTeams } from '../api/get-teams.ts';
 
@@ -33,18 +33,10 @@ export function TeamsTablePage() {
       </Title>
       <PagedTable
         label={LABELS.tables.teams}
+        {...listTableProps(table, query)}
         columns={COLUMNS}
-        rows={query.data?.rows ?? []}
         rowKey={(t) => String(t.id)}
-        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
         emptyText="No teams yet"
-        sort={table.sort}
-        onSort={table.setSort}
-        page={table.page}
-        pageCount={query.data?.pageCount ?? 0}
-        onPage={table.setPage}
         actions={(t) => (
           <ActionIcon
             variant="subtle"

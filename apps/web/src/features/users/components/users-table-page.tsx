@@ -12,7 +12,13 @@ import { Link } from 'react-router';
 import { useProductLabel } from '../../../lib/app-config.ts';
 import { todayIso } from '../../../lib/today.ts';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
-import { type Column, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import {
+  type Column,
+  filtersApplied,
+  listTableProps,
+  PagedTable,
+  useTableUrlState,
+} from '../../../lib/ui/paged-table.tsx';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useDeactivateUser } from '../api/deactivate-user.ts';
@@ -109,24 +115,10 @@ export function UsersTablePage() {
       />
       <PagedTable
         label={LABELS.tables.users}
+        {...listTableProps(table, query)}
         columns={cols}
-        rows={query.data?.rows ?? []}
         rowKey={(u) => String(u.id)}
-        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
-        emptyText={
-          Object.values(filter).some(
-            (v) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
-          )
-            ? 'No users match these filters'
-            : 'No users yet'
-        }
-        sort={table.sort}
-        onSort={table.setSort}
-        page={table.page}
-        pageCount={query.data?.pageCount ?? 0}
-        onPage={table.setPage}
+        emptyText={filtersApplied(filter) ? 'No users match these filters' : 'No users yet'}
         actions={(u) => (
           <Group gap="xs" justify="flex-end" wrap="nowrap">
             <Button component={Link} to={`/edit-user/${u.id}`} size="xs" variant="light">
