@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { GitProvider } from '@dd/domain';
+import { verify } from '@octokit/webhooks-methods';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { repositories, webhookDeliveries } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { HANDLED_EVENTS, repositoryNameOf } from './provider-payloads.ts';
+import { findConnectedRepository } from './repositories.ts';
+import { openSecret, sameSecret } from './secret-box.ts';
+
+export const GIT_DELIVERY_JOB = 'git-delivery';
+export type GitDeliveryJob = { deliveryId: number };
+export type DeliveryResult = 'accepted' | 'ignored' | 'duplicate';
+
+type Headers = Record<string, string | string[] | undefined>;
+const header = (headers: Headers, name: string) => {
+  const value = headers[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+const badSignature = () => new AppError('unauthorized', { title: 'Missing or invalid webhook signature' });
+
+/**
+ * One webhook delivery (docs/adr/0023-webhooks.md): the repository it names, its signature checked with
+ * that repository's secret, then the raw body stored and a job queued in one transaction; the work is the
+ * job's. Each step of a large body (decode, parse, hash) runs in its own turn of the event loop, so other
+ * requests are served between them. A delivery id seen before is answered 'duplicate' and nothing is done.
+ */
+export async function receiveDelivery(
+  db: Db,
+  input: { provider: GitProvider; headers: Headers; body: Buffer; appSecret: string; now: Date },
+): Promise<DeliveryResult> {
+  const { provider, headers, body } = input;
+  const signature = header(headers, provider === 'github' ? 'x-hub-signature-256' : 'x-gitlab-token');
+  if (!signature) throw badSignature();
+  const event = header(headers, provider === 'github' ? 'x-github-event' : 'x-gitlab-event') ?? '';
+
+  await nextTurn();
+  const text = body.toString('utf8');
+  await nextTurn();
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request', {
+      title: 'The delivery is not JSON (choose the application/json content type)',
+    });
+  }
+  const name = repositoryNameOf(provider, payload);
+  const repository = name ? await findConnectedRepository(db, provider, name) : null;
+  if (!repository) throw notFound('Repository');
+  const secret = repository.secretCipher ? openSecret(input.appSecret, repository.secretCipher) : null;
+  if (!secret) throw badSignature();
+  await nextTurn();
+  const valid = provider === 'github' ? await verify(secret, text, signature) : sameSecret(signature, secret);
+  if (!valid) throw badSignature();
+
+  if (!HANDLED_EVENTS[provider].includes(event)) return 'ignored';
+  // Without a delivery id (older GitLab), the body's own hash identifies a replay.
+  const deliveryId =
+    header(headers, provider === 'github' ? 'x-github-delivery' : 'x-gitlab-event-uuid') ??
+    `sha256:${createHash('sha256').update(body).digest('hex')}`;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookDeliveries)
+      .values({
+        repositoryId: repository.id,
+        provider,
+        deliveryId: deliveryId.slice(0, 200),
+        event,
+        body,
+        receivedAt: input.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: webhookDeliveries.id });
+    if (!row) return 'duplicate';
+    await tx
+      .update(repositories)
+      .set({ lastDeliveryAt: input.now })
+      .where(eq(repositories.id, repository.id));
+    const job: GitDeliveryJob = { deliveryId: row.id };
+    await tx.execute(sql`select graphile_worker.add_job(${GIT_DELIVERY_JOB}, ${JSON.stringify(job)}::json)`);
+    return 'accepted';
+  });
+}
