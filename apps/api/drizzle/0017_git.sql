@@ -12,7 +12,6 @@ CREATE TABLE IF NOT EXISTS "repositories" (
 	"created_by_id" integer REFERENCES "users"("id") ON DELETE SET NULL,
 	"connected_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"disconnected_at" timestamp with time zone,
-	"last_delivery_at" timestamp with time zone,
 	CONSTRAINT "repositories_provider_ck" CHECK ("provider" IN ('github', 'gitlab'))
 );--> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "repositories_connected_uq" ON "repositories" ("provider", lower("name")) WHERE "disconnected_at" IS NULL;--> statement-breakpoint
@@ -29,6 +28,9 @@ CREATE TABLE IF NOT EXISTS "webhook_deliveries" (
 	"processed_at" timestamp with time zone
 );--> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "webhook_deliveries_uq" ON "webhook_deliveries" ("provider", "delivery_id");--> statement-breakpoint
+-- A repository's last delivery is read from here (no write to the repository row per delivery: a burst
+-- of deliveries would queue on its lock).
+CREATE INDEX IF NOT EXISTS "webhook_deliveries_repository_idx" ON "webhook_deliveries" ("repository_id", "received_at" DESC);--> statement-breakpoint
 -- A commit once per repository, on the branch it was first pushed to (a later merge carrying it again
 -- neither lists it twice nor moves its tasks twice). No author e-mail is kept.
 CREATE TABLE IF NOT EXISTS "git_commits" (

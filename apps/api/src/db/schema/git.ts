@@ -32,7 +32,6 @@ export const repositories = pgTable(
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
-    lastDeliveryAt: timestamp('last_delivery_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('repositories_connected_uq')
@@ -56,7 +55,10 @@ export const webhookDeliveries = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('webhook_deliveries_uq').on(t.provider, t.deliveryId)],
+  (t) => [
+    uniqueIndex('webhook_deliveries_uq').on(t.provider, t.deliveryId),
+    index('webhook_deliveries_repository_idx').on(t.repositoryId, t.receivedAt.desc()),
+  ],
 );
 
 export const gitCommits = pgTable(

@@ -4,7 +4,7 @@ import type { Resource } from '../../lib/jsonapi/document.ts';
 import type { RepositoryRow } from './repositories.ts';
 
 /** A repository as everyone who reads the project sees it: never its secret. */
-export function presentRepository(row: RepositoryRow): Resource {
+export function presentRepository(row: RepositoryRow & { lastDeliveryAt?: Date | null }): Resource {
   return {
     type: 'repository',
     id: String(row.id),

@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { GitProvider } from '@dd/domain';
 import { verify } from '@octokit/webhooks-methods';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { repositories, webhookDeliveries } from '../../db/schema/index.ts';
+import { webhookDeliveries } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { HANDLED_EVENTS, repositoryNameOf } from './provider-payloads.ts';
 import { findConnectedRepository } from './repositories.ts';
 import { openSecret, sameSecret } from './secret-box.ts';
 
 export const GIT_DELIVERY_JOB = 'git-delivery';
+/** The job's payload (json_build_object in receiveDelivery): a bigserial id, as a number. */
 export type GitDeliveryJob = { deliveryId: number };
 export type DeliveryResult = 'accepted' | 'ignored' | 'duplicate';
 
@@ -62,26 +63,16 @@ export async function receiveDelivery(
   const deliveryId =
     header(headers, provider === 'github' ? 'x-github-delivery' : 'x-gitlab-event-uuid') ??
     `sha256:${createHash('sha256').update(body).digest('hex')}`;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(webhookDeliveries)
-      .values({
-        repositoryId: repository.id,
-        provider,
-        deliveryId: deliveryId.slice(0, 200),
-        event,
-        body,
-        receivedAt: input.now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: webhookDeliveries.id });
-    if (!row) return 'duplicate';
-    await tx
-      .update(repositories)
-      .set({ lastDeliveryAt: input.now })
-      .where(eq(repositories.id, repository.id));
-    const job: GitDeliveryJob = { deliveryId: row.id };
-    await tx.execute(sql`select graphile_worker.add_job(${GIT_DELIVERY_JOB}, ${JSON.stringify(job)}::json)`);
-    return 'accepted';
-  });
+  // One statement: the delivery stored and its job queued together, or neither (a replay inserts nothing).
+  const queued = (await db.execute(sql`
+    with stored as (
+      insert into ${webhookDeliveries} (repository_id, provider, delivery_id, event, body, received_at)
+      values (${repository.id}, ${provider}, ${deliveryId.slice(0, 200)}, ${event}, ${body}, ${input.now})
+      on conflict do nothing
+      returning id
+    )
+    select id, graphile_worker.add_job(${GIT_DELIVERY_JOB}, json_build_object('deliveryId', id)) from stored`)) as unknown as {
+    rows: Array<{ id: string }>;
+  };
+  return queued.rows.length > 0 ? 'accepted' : 'duplicate';
 }

@@ -2,7 +2,7 @@ import type { GitProvider, RepositoryCreateAttributes } from '@dd/domain';
 import { GIT_MESSAGES } from '@dd/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projectMembers, repositories } from '../../db/schema/index.ts';
+import { projectMembers, repositories, webhookDeliveries } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { type LoadedProjectRef, loadProjectRef } from '../projects/load-project.ts';
 import { newWebhookSecret, sealSecret } from './secret-box.ts';
@@ -30,12 +30,24 @@ export async function loadConnectedRepository(db: Db, id: number): Promise<Repos
   return row;
 }
 
-export async function listConnectedRepositories(db: Db, projectId: number): Promise<RepositoryRow[]> {
-  return db
-    .select()
+/** The connected repositories with the time of their newest delivery. */
+export async function listConnectedRepositories(
+  db: Db,
+  projectId: number,
+): Promise<Array<RepositoryRow & { lastDeliveryAt: Date | null }>> {
+  const rows = await db
+    .select({
+      repository: repositories,
+      lastDeliveryAt: sql<string | null>`(select max(d.received_at) from ${webhookDeliveries} d
+        where d.repository_id = ${repositories.id})`,
+    })
     .from(repositories)
     .where(and(eq(repositories.projectId, projectId), isNull(repositories.disconnectedAt)))
     .orderBy(asc(repositories.id));
+  return rows.map((r) => ({
+    ...r.repository,
+    lastDeliveryAt: r.lastDeliveryAt === null ? null : new Date(r.lastDeliveryAt),
+  }));
 }
 
 const isUniqueViolation = (error: unknown) =>
