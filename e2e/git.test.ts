@@ -130,6 +130,12 @@ suite.journey(
     await page.goto(`/project/tasks/${projectId}`);
     await page.getByRole('button', { name: `Finish task #${taskId} Login page` }).waitFor();
     await shoot(page, 'board-1280');
+    // The board's history names the commit that moved the task: its author and short sha.
+    await page.getByText('Project history', { exact: true }).click();
+    const entry = page
+      .getByRole('list', { name: 'Project history' })
+      .locator('li', { hasText: `started task #${taskId}` });
+    assert.match(await entry.innerText(), /^Codertocat \([0-9a-f]{7}\) started task #\d+ “Login page”/);
     await page.getByText('Login page', { exact: true }).first().click();
     const linked = page.getByRole('region', { name: 'Linked commits and requests' });
     await linked.getByText(`Login form [Starts #${taskId}]`).waitFor();

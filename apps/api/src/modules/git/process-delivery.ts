@@ -49,7 +49,7 @@ async function recordPush(tx: Tx, repository: RepositoryRow, push: Push, now: Da
   for (const [i, commit] of push.commits.entries()) {
     const { taskIds, commands } = read[i]!;
     const linked = taskIds.filter((id) => ours.has(id)).sort((a, b) => a - b);
-    const [row] = await tx
+    await tx
       .insert(gitCommits)
       .values({
         repositoryId: repository.id,
@@ -63,10 +63,10 @@ async function recordPush(tx: Tx, repository: RepositoryRow, push: Push, now: Da
         taskIds: linked,
         pushedAt: now,
       })
-      .onConflictDoNothing()
-      .returning({ id: gitCommits.id });
-    // A commit seen before (pushed to another branch, then merged) moves nothing twice.
-    if (!row) continue;
+      .onConflictDoNothing();
+    // A commit seen before (pushed to a branch, now merged into the default one) is listed once; its
+    // commands run again, but each (task, action, commit) is claimed once: only its Fixes/Closes, which
+    // wait for the default branch, can be new.
     const git = {
       provider: repository.provider,
       ref: shortSha(commit.sha),

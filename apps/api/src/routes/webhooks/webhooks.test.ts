@@ -220,6 +220,24 @@ describe('POST /api/webhooks/github', () => {
     expect(notes[0]!.details).toMatchObject({ requested: 'deliver', reason: 'not-allowed', from: 1 });
   });
 
+  it('delivers what a branch commit fixes once that commit reaches the default branch', async () => {
+    const s = await setup('github');
+    const task = await s.task(TASK_STATUS.started);
+    const onBranch = githubPush(s.name, [`[Finishes #${task.id}] Fixes #${task.id}`], 'feature/login');
+    await deliver(t.app, { provider: 'github', event: 'push', payload: onBranch, secret: s.secret });
+    await runJobs();
+    expect(await statusOf(task.id)).toBe(TASK_STATUS.finished);
+    const merged = structuredClone(onBranch);
+    merged.ref = 'refs/heads/master';
+    await deliver(t.app, { provider: 'github', event: 'push', payload: merged, secret: s.secret });
+    await runJobs();
+    expect(await statusOf(task.id)).toBe(TASK_STATUS.delivered);
+    const moves = (await historyOf(task.id)).map((e) => e.action).sort();
+    expect(moves).toEqual(['deliver', 'finish']);
+    const commits = await db().select().from(gitCommits).where(eq(gitCommits.repositoryId, s.repositoryId));
+    expect(commits.map((c) => c.branch)).toEqual(['feature/login']);
+  });
+
   it('delivers the tasks a merged pull request fixes, on merge to the default branch only', async () => {
     const s = await setup('github');
     const finished = await s.task(TASK_STATUS.finished);
