@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, signIn } from './support/fixtures.ts';
 import { artifactsDir, repoRoot } from './support/paths.ts';
 import { seedDatabase } from './support/seed-db.ts';
@@ -123,6 +124,7 @@ suite.journey(
     await commit.waitFor();
     const scroll = await page.evaluate('document.documentElement.scrollWidth');
     assert.ok(Number(scroll) <= PHONE.width, `the Git tab fits 375 px (${scroll})`);
+    await expectNoA11yViolations(page);
     await shoot(page, 'activity-375');
 
     // On the board the task has started: it offers Finish now, and its modal lists the commit.
@@ -155,5 +157,6 @@ suite.journey('the client sees the commits on the Git tab, without connect contr
   await page.getByText(`Login form [Starts #${taskId}]`).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Connect' }).count(), 0);
   assert.equal(await page.getByRole('button', { name: 'Disconnect' }).count(), 0);
+  await expectNoA11yViolations(page);
   await shoot(page, 'client-375');
 });
