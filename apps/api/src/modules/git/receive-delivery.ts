@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { GitProvider } from '@dd/domain';
 import { verify } from '@octokit/webhooks-methods';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { OFF_THREAD_BYTES, readOffThread } from './large-delivery.ts';
 import { HANDLED_EVENTS, repositoryNameOf } from './provider-payloads.ts';
 import { findConnectedRepository } from './repositories.ts';
 import { openSecret, sameSecret } from './secret-box.ts';
@@ -25,9 +25,9 @@ const badSignature = () => new AppError('unauthorized', { title: 'Missing or inv
 
 /**
  * One webhook delivery (docs/adr/0023-webhooks.md): the repository it names, its signature checked with
- * that repository's secret, then the raw body stored and a job queued in one transaction; the work is the
- * job's. Each step of a large body (decode, parse, hash) runs in its own turn of the event loop, so other
- * requests are served between them. A delivery id seen before is answered 'duplicate' and nothing is done.
+ * that repository's secret, then the raw body stored and a job queued in one statement; the work is the
+ * job's. A body over 1 MiB is decoded, parsed and hashed in a worker thread (large-delivery.ts), so the
+ * event loop serves other requests meanwhile. A delivery id seen before is answered 'duplicate' and nothing is done.
  */
 export async function receiveDelivery(
   db: Db,
@@ -38,26 +38,55 @@ export async function receiveDelivery(
   if (!signature) throw badSignature();
   const event = header(headers, provider === 'github' ? 'x-github-event' : 'x-gitlab-event') ?? '';
 
-  await nextTurn();
+  const reader = body.length > OFF_THREAD_BYTES ? readOffThread(provider, body) : readInline(provider, body);
+  try {
+    const { json, name } = await reader.read();
+    if (!json)
+      throw new AppError('bad_request', {
+        title: 'The delivery is not JSON (choose the application/json content type)',
+      });
+    const repository = name ? await findConnectedRepository(db, provider, name) : null;
+    if (!repository) throw notFound('Repository');
+    const secret = repository.secretCipher ? openSecret(input.appSecret, repository.secretCipher) : null;
+    if (!secret) throw badSignature();
+    const valid =
+      provider === 'github' ? await reader.verify(secret, signature) : sameSecret(signature, secret);
+    if (!valid) throw badSignature();
+    return await store(db, { ...input, repositoryId: repository.id, event });
+  } finally {
+    reader.close();
+  }
+}
+
+/** A body under OFF_THREAD_BYTES, read here: GitHub's signature checked by @octokit/webhooks-methods. */
+function readInline(provider: GitProvider, body: Buffer) {
   const text = body.toString('utf8');
-  await nextTurn();
   let payload: unknown;
+  let json = true;
   try {
     payload = JSON.parse(text);
   } catch {
-    throw new AppError('bad_request', {
-      title: 'The delivery is not JSON (choose the application/json content type)',
-    });
+    json = false;
   }
-  const name = repositoryNameOf(provider, payload);
-  const repository = name ? await findConnectedRepository(db, provider, name) : null;
-  if (!repository) throw notFound('Repository');
-  const secret = repository.secretCipher ? openSecret(input.appSecret, repository.secretCipher) : null;
-  if (!secret) throw badSignature();
-  await nextTurn();
-  const valid = provider === 'github' ? await verify(secret, text, signature) : sameSecret(signature, secret);
-  if (!valid) throw badSignature();
+  return {
+    read: async () => ({ json, name: json ? repositoryNameOf(provider, payload) : null }),
+    verify: (secret: string, signature: string) => verify(secret, text, signature),
+    close: () => {},
+  };
+}
 
+async function store(
+  db: Db,
+  input: {
+    provider: GitProvider;
+    headers: Headers;
+    body: Buffer;
+    now: Date;
+    repositoryId: number;
+    event: string;
+  },
+): Promise<DeliveryResult> {
+  const { provider, headers, body, event } = input;
   if (!HANDLED_EVENTS[provider].includes(event)) return 'ignored';
   // Without a delivery id (older GitLab), the body's own hash identifies a replay.
   const deliveryId =
@@ -67,7 +96,7 @@ export async function receiveDelivery(
   const queued = (await db.execute(sql`
     with stored as (
       insert into ${webhookDeliveries} (repository_id, provider, delivery_id, event, body, received_at)
-      values (${repository.id}, ${provider}, ${deliveryId.slice(0, 200)}, ${event}, ${body}, ${input.now})
+      values (${input.repositoryId}, ${provider}, ${deliveryId.slice(0, 200)}, ${event}, ${body}, ${input.now})
       on conflict do nothing
       returning id
     )

