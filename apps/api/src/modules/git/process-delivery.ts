@@ -19,6 +19,7 @@ export async function processDelivery(db: Db, deliveryId: number, now: Date): Pr
   const payload: unknown = JSON.parse(delivery.body.toString('utf8'));
   const change = readChange(delivery.provider as GitProvider, delivery.event, payload);
   await db.transaction(async (tx) => {
+    // One delivery of a repository at a time, so a request's 'closed' never lands before its 'opened'.
     const [repository] = await tx
       .select()
       .from(repositories)
