@@ -160,3 +160,31 @@ suite.journey('the client sees the commits on the Git tab, without connect contr
   await expectNoA11yViolations(page);
   await shoot(page, 'client-375');
 });
+
+suite.journey(
+  'the project manager rotates the secret, then disconnects: the activity stays',
+  async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, people.projectManager.login, PASSWORD);
+    await page.goto(`/project/git/${projectId}`);
+    await page.getByText('GitHub · olivia/shop').waitFor();
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const setup = page.getByRole('region', { name: /Set up the GitHub webhook for olivia\/shop/ });
+    const secret = await setup.getByRole('textbox', { name: 'Secret' }).inputValue();
+    assert.match(secret, /^[A-Za-z0-9_-]{43}$/);
+    await setup.getByRole('button', { name: 'I have saved the secret' }).click();
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await confirm.getByText(/Disconnect olivia\/shop\?/).waitFor();
+    await confirm.getByRole('button', { name: 'YES' }).click();
+    await page.getByText('No repository is connected to this project.').waitFor();
+    await page.getByText(`Login form [Starts #${taskId}]`).waitFor();
+    // A delivery signed with the secret of a disconnected repository finds no repository.
+    const refused = await sendSignedPush(
+      `${suite.app.url}/api/webhooks/github`,
+      secret,
+      pushPayload('olivia/shop', 'After the disconnect'),
+    );
+    assert.equal(refused.status, 404);
+  },
+);
