@@ -16,6 +16,7 @@ import contactGuardPlugin from './plugins/app/contact-guard.ts';
 import databasePlugin from './plugins/app/database.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import eventsPlugin from './plugins/app/events.ts';
+import gitDeliveriesPlugin from './plugins/app/git-deliveries.ts';
 import inputGuardPlugin from './plugins/app/input-guard.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
@@ -36,10 +37,12 @@ import mailOutboxRoutes from './routes/mail-outbox/index.ts';
 import passwordRoutes from './routes/password/index.ts';
 import projectPageRoutes from './routes/projects/project-page.ts';
 import registrationRoutes from './routes/registration/index.ts';
+import repositoryRoutes from './routes/repository/index.ts';
 import scheduledCallRoutes from './routes/scheduled-calls/index.ts';
 import settingRoutes from './routes/settings/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import userRoutes from './routes/users/index.ts';
+import webhookRoutes from './routes/webhooks/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -122,6 +125,7 @@ export async function buildApp({
   await app.register(mailerPlugin);
   await app.register(schedulesPlugin);
   await app.register(eventsPlugin);
+  await app.register(gitDeliveriesPlugin);
   await app.register(responsesPlugin, { check: checkResponses });
 
   // Routes.
@@ -143,6 +147,8 @@ export async function buildApp({
       await api.register(scheduledCallRoutes);
       await api.register(eventRoutes);
       await api.register(digestRoutes);
+      await api.register(repositoryRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: '/api' },
   );

@@ -17,7 +17,7 @@ import {
 import { ROLES, type Role } from './roles.ts';
 
 const ME = 7;
-const ownProject: ProjectRef = { ownerId: ME, clientIds: [ME] };
+const ownProject: ProjectRef = { ownerId: ME, clientIds: [ME], managerIds: [ME] };
 const otherProject: ProjectRef = { ownerId: 99, clientIds: [98] };
 
 const ALL = [...ROLES];
@@ -67,6 +67,9 @@ const TABLE: Record<Exclude<Action, 'user:read' | 'user:read-self'>, { owner: Ro
   'project:see-calls': { owner: STAFF, other: STAFF },
   'project:tour': { owner: ['client'], other: [] },
   'project:board': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
+  'project:git-read': { owner: ALL, other: STAFF },
+  // "Own" here: the project lists the caller among its project managers.
+  'project:git-manage': { owner: [...ADMINS, 'projectManager'], other: ADMINS },
 };
 
 function allowed(actor: Actor, action: keyof typeof TABLE, project: ProjectRef): boolean {

@@ -3,8 +3,11 @@ import { isAdminRole, isStaffRole, type Role } from './roles.ts';
 /** The signed-in user, or null for an anonymous visitor. */
 export type Actor = { id: number; role: Role } | null;
 
-/** What a project rule needs to know about a project: its owner and its client users. */
-export type ProjectRef = { ownerId: number | null; clientIds?: number[] };
+/**
+ * What a project rule needs to know about a project: its owner and its client users; for the rules that
+ * name "the project's project manager", the ids of its members of kind projectManager.
+ */
+export type ProjectRef = { ownerId: number | null; clientIds?: number[]; managerIds?: number[] };
 
 /** What a user rule needs to know about the user being read. */
 export type UserRef = { id: number };
@@ -39,7 +42,9 @@ export type ProjectAction =
   | 'project:book-call'
   | 'project:see-calls'
   | 'project:tour'
-  | 'project:board';
+  | 'project:board'
+  | 'project:git-read'
+  | 'project:git-manage';
 
 /** Actions decided against one user record. */
 export type UserAction = 'user:read-self' | 'user:read';
@@ -75,6 +80,8 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:see-calls',
   'project:tour',
   'project:board',
+  'project:git-read',
+  'project:git-manage',
 ];
 export const USER_ACTIONS: readonly UserAction[] = ['user:read-self', 'user:read'];
 export const ACTIONS: readonly Action[] = [...GLOBAL_ACTIONS, ...PROJECT_ACTIONS, ...USER_ACTIONS];
@@ -166,6 +173,12 @@ const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef)
   'project:board': (a) => isStaffRole(a.role) && a.role !== 'readonlyManager',
   // Staff see every discovery call booked on a project they can read, pending approval ones included.
   'project:see-calls': (a, p) => isStaffRole(a.role) && canRead(a, p),
+  // The Git tab's activity: whoever reads the project, its clients and readonlyManager included.
+  'project:git-read': canRead,
+  // Connecting, rotating and disconnecting a repository: admin-level users and the project's own
+  // project managers (a projectManager member of it), not every project manager.
+  'project:git-manage': (a, p) =>
+    isAdminRole(a.role) || (a.role === 'projectManager' && (p.managerIds ?? []).includes(a.id)),
 };
 
 const userRules: Record<UserAction, (actor: SignedIn, user: UserRef) => boolean> = {

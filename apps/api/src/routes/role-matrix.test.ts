@@ -10,6 +10,7 @@ import {
   projectMembers,
   projects,
   reminderSettings,
+  repositories,
   tasks,
   users,
 } from '../db/schema/index.ts';
@@ -424,6 +425,58 @@ const MATRIX: Record<string, Row> = {
     // Whoever reads the project: staff, and a client on their own project.
     answers: answers(STAFF, 200, { ownOnly: ['client'] }),
   },
+  'GET /api/project/{id}/repositories': {
+    request: (f) => ({ method: 'GET', url: `/api/project/${f.projectId}/repositories` }),
+    // The Git tab reads as the project does: staff, and a client on their own project.
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
+  'POST /api/project/{id}/repositories': {
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/project/${f.projectId}/repositories`,
+      body: doc('repository', { provider: 'github', name: `acme/repo-${unique()}` }),
+    }),
+    // Admin-level users, and a project manager of this project ("own": the fixture makes them one).
+    answers: answers(ADMINS, 201, { ownOnly: ['projectManager'] }),
+  },
+  'GET /api/project/{id}/git-activity': {
+    request: (f) => ({ method: 'GET', url: `/api/project/${f.projectId}/git-activity?page[size]=5` }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
+  'DELETE /api/repository/{id}': {
+    request: async (f) => ({ method: 'DELETE', url: `/api/repository/${await newRepository(f.projectId)}` }),
+    answers: answers(ADMINS, 204, { ownOnly: ['projectManager'] }),
+  },
+  'POST /api/repository/{id}/rotate-secret': {
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/repository/${await newRepository(f.projectId)}/rotate-secret`,
+    }),
+    answers: answers(ADMINS, 200, { ownOnly: ['projectManager'] }),
+  },
+  // A provider's delivery carries no session: unsigned, it is refused whoever sends it.
+  'POST /api/webhooks/github': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/webhooks/github',
+      raw: {
+        headers: { 'content-type': 'application/json', 'x-github-event': 'ping' },
+        payload: Buffer.from('{}'),
+      },
+    }),
+    answers: everyone(401),
+  },
+  'POST /api/webhooks/gitlab': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/webhooks/gitlab',
+      raw: {
+        headers: { 'content-type': 'application/json', 'x-gitlab-event': 'Push Hook' },
+        payload: Buffer.from('{}'),
+      },
+    }),
+    answers: everyone(401),
+  },
   'GET /api/reminder-setting/search': {
     request: (f) => ({
       method: 'GET',
@@ -611,6 +664,14 @@ async function newInvitation(projectId: number) {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning({ id: invitations.id });
+  return row!.id;
+}
+
+async function newRepository(projectId: number) {
+  const [row] = await db()
+    .insert(repositories)
+    .values({ projectId, provider: 'gitlab', name: `acme/repo-${unique()}` })
+    .returning();
   return row!.id;
 }
 

@@ -12,6 +12,8 @@ export type LiveEventKind =
   | 'tag'
   | 'comment'
   | 'call'
+  /** A webhook delivery of one of the project's repositories was recorded (the Git tab). */
+  | 'git'
   /** Presence: someone has this task open for editing (not stored, never replayed). */
   | 'editing';
 
@@ -26,6 +28,7 @@ export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = [
   'tag',
   'comment',
   'call',
+  'git',
   'editing',
 ];
 

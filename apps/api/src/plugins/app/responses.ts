@@ -25,6 +25,8 @@ const CONFLICTS = new Set([
   // A stalled upload that lost its lease and was swept.
   'POST /api/project/:id/file/upload',
   'POST /api/project/:id/upload-file',
+  // A repository connected to a project already.
+  'POST /api/project/:id/repositories',
 ]);
 /** Operations that refuse with 429 by their own count (not the rate limiter's `config.rateLimit`). */
 const OWN_LIMITS = new Set(['POST /api/project/:id/file/upload', 'POST /api/project/:id/upload-file']);

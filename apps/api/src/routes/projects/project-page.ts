@@ -3,6 +3,7 @@ import fileRoutes from '../files/index.ts';
 import imageRoutes from '../images/index.ts';
 import linkRoutes from '../links/index.ts';
 import projectUpdateRoutes from '../project-updates/index.ts';
+import projectGitRoutes from './git.ts';
 import projectRoutes from './index.ts';
 import projectObserverRoutes from './observers.ts';
 import progressRoutes from './progress.ts';
@@ -25,6 +26,7 @@ const projectPageRoutes: FastifyPluginAsync = async (api) => {
   await api.register(reminderSettingRoutes);
   await api.register(tourRoutes);
   await api.register(progressRoutes);
+  await api.register(projectGitRoutes);
 };
 
 export default projectPageRoutes;

@@ -1,6 +1,7 @@
 import { focusManager, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionQueryKey } from '../../features/auth/api/get-session.ts';
+import { gitKeys } from '../../features/git/api/git-keys.ts';
 import { myProjectsQueryKey } from '../../features/project-page/api/get-my-projects.ts';
 import { projectQueryKey } from '../../features/project-page/api/get-project.ts';
 import { projectUpdatesQueryKey } from '../../features/project-page/api/get-project-updates.ts';
@@ -43,6 +44,9 @@ export function queriesShowing(change: LiveChange): QueryKey[] {
         ['available-slots'],
         ['calls'],
       ];
+    // A webhook delivery: the Git tab and the task modals' linked commits (task moves come as 'task').
+    case 'git':
+      return [gitKeys.all(project)];
     default:
       return [];
   }

@@ -1,6 +1,12 @@
 import { Paper, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { ProjectArea } from './project-area.tsx';
+
+// The Git tab's screen, loaded when that tab opens.
+const GitSection = lazy(async () => ({
+  default: (await import('../../git/components/git-section.tsx')).GitSection,
+}));
 
 const SECTION_TITLES: Record<string, string> = {
   'perfomance-report': 'Performance report',
@@ -16,14 +22,27 @@ export function ProjectSectionPage() {
   const section = useLocation().pathname.split('/')[2] ?? '';
   return (
     <ProjectArea>
-      {() => (
-        <Paper withBorder p="lg" radius="md">
-          <Text fw={600}>{SECTION_TITLES[section] ?? 'Project'}</Text>
-          <Text c="dimmed" size="sm">
-            This section is not available yet. Daily updates hold everything about your project today.
-          </Text>
-        </Paper>
-      )}
+      {(project) =>
+        section === 'git' ? (
+          <Suspense fallback={null}>
+            <GitSection
+              project={{
+                id: project.id,
+                ownerId: project.ownerId,
+                clientIds: project.clientIds,
+                managerIds: project.projectManagers.map((p) => p.id),
+              }}
+            />
+          </Suspense>
+        ) : (
+          <Paper withBorder p="lg" radius="md">
+            <Text fw={600}>{SECTION_TITLES[section] ?? 'Project'}</Text>
+            <Text c="dimmed" size="sm">
+              This section is not available yet. Daily updates hold everything about your project today.
+            </Text>
+          </Paper>
+        )
+      }
     </ProjectArea>
   );
 }

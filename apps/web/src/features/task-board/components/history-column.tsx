@@ -3,7 +3,7 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Pagination } from '../../../lib/ui/pagination.tsx';
 import { useProjectHistory } from '../api/get-project-history.ts';
-import { describeHistoryEntry } from './history-text.ts';
+import { describeHistoryEntry, historyActor } from './history-text.ts';
 
 /** Project history: who changed what and when, newest first, 15 a page. */
 export function HistoryList({ projectId }: { projectId: number }) {
@@ -24,7 +24,7 @@ export function HistoryList({ projectId }: { projectId: number }) {
         {entries.map((e) => (
           <li key={e.id}>
             <Text size="sm">
-              <strong>{e.actorName ?? 'Former member'}</strong> {describeHistoryEntry(e)}
+              <strong>{historyActor(e)}</strong> {describeHistoryEntry(e)}
             </Text>
             <Text size="xs" c="dimmed" component="time" dateTime={e.created}>
               {relativeDate(e.created, now)}

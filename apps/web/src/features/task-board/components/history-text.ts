@@ -1,3 +1,4 @@
+import { TASK_STATUS_NAMES } from '@dd/domain';
 import type { HistoryEntry } from '../api/get-project-history.ts';
 
 const TASK_ACTION_PAST: Record<string, string> = {
@@ -11,6 +12,13 @@ const TASK_ACTION_PAST: Record<string, string> = {
 };
 
 const place = (sprintId: unknown) => (typeof sprintId === 'number' ? `sprint #${sprintId}` : 'New Tasks');
+
+/** Who did it: the signed-in person, or the commit or request that moved the task (its author). */
+export function historyActor(entry: HistoryEntry): string {
+  const git = entry.details.git as { ref?: unknown; authorName?: unknown } | undefined;
+  if (git && typeof git.ref === 'string') return `${String(git.authorName ?? 'Someone')} (${git.ref})`;
+  return entry.actorName ?? 'Former member';
+}
 
 /** What happened, in words: "started task #4 “Login page”". Who and when are shown beside it. */
 export function describeHistoryEntry(entry: HistoryEntry): string {
@@ -32,6 +40,9 @@ export function describeHistoryEntry(entry: HistoryEntry): string {
     }
     if (entry.action === 'moved') return `moved ${task} to ${place(d.toSprintId)}`;
     if (entry.action === 'reordered') return `reordered ${task} in ${place(d.toSprintId)}`;
+    // A commit or request asked for a move the board's rules do not allow (docs/adr/0023-webhooks.md).
+    if (entry.action === 'git-note')
+      return `asked to ${String(d.requested)} ${task}, not moved (${d.reason === 'not-in-sprint' ? 'not in a started sprint' : `not allowed from ${(TASK_STATUS_NAMES as Record<number, string>)[Number(d.from)] ?? 'its status'}`})`;
     return `${TASK_ACTION_PAST[entry.action] ?? entry.action} ${task}`;
   }
   if (entry.entity === 'tag') {

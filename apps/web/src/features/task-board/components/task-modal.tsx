@@ -22,6 +22,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { TaskGitLinks } from '../../git/components/task-git-links.tsx';
 import { useAnnounceEditing } from '../api/announce-editing.ts';
 import type { ProjectPerson } from '../api/get-sidebar.ts';
 import type { Tag } from '../api/get-tags.ts';
@@ -212,6 +213,7 @@ export function TaskModal(props: TaskModalProps) {
               />
             </SimpleGrid>
             {task && <LifecycleSlider task={task} />}
+            {task && <TaskGitLinks projectId={projectId} taskId={task.id} />}
             <Group justify="flex-end" mt="sm">
               {showBacklog && (
                 <Button variant="light" onClick={() => submit(true)} loading={saving}>

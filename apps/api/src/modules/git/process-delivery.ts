@@ -1,0 +1,117 @@
+import { type GitProvider, readTaskCommands, shortSha } from '@dd/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { gitCommits, gitPullRequests, repositories, webhookDeliveries } from '../../db/schema/index.ts';
+import type { Tx } from '../board/tx.ts';
+import { publishEvent } from '../events/publish-event.ts';
+import { type PullRequest, type Push, readChange } from './provider-payloads.ts';
+import type { RepositoryRow } from './repositories.ts';
+import { applyGitCommand, tasksOfProject } from './task-moves.ts';
+
+/**
+ * The job of one stored delivery: commits and requests recorded, the tasks they name linked, their
+ * commands carried out, all in one transaction with the Git tab's live event; then marked processed.
+ * A delivery already processed (a retried job) is skipped.
+ */
+export async function processDelivery(db: Db, deliveryId: number, now: Date): Promise<void> {
+  const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+  if (!delivery || delivery.processedAt) return;
+  const payload: unknown = JSON.parse(delivery.body.toString('utf8'));
+  const change = readChange(delivery.provider as GitProvider, delivery.event, payload);
+  await db.transaction(async (tx) => {
+    // One delivery of a repository at a time, so a request's 'closed' never lands before its 'opened'.
+    const [repository] = await tx
+      .select()
+      .from(repositories)
+      .where(eq(repositories.id, delivery.repositoryId))
+      .for('update');
+    if (!repository) return;
+    if (change?.defaultBranch && change.defaultBranch !== repository.defaultBranch) {
+      await tx
+        .update(repositories)
+        .set({ defaultBranch: change.defaultBranch })
+        .where(eq(repositories.id, repository.id));
+      repository.defaultBranch = change.defaultBranch;
+    }
+    if (change?.kind === 'push') await recordPush(tx, repository, change, now);
+    if (change?.kind === 'pull-request') await recordPullRequest(tx, repository, change, now);
+    await tx.update(webhookDeliveries).set({ processedAt: now }).where(eq(webhookDeliveries.id, deliveryId));
+    await publishEvent(tx, { kind: 'git', id: repository.id, projectId: repository.projectId });
+  });
+}
+
+async function recordPush(tx: Tx, repository: RepositoryRow, push: Push, now: Date) {
+  const merged = push.branch === repository.defaultBranch;
+  const read = push.commits.map((commit) => readTaskCommands(commit.message, { merged }));
+  // One look-up for every task the push names.
+  const ours = new Set(
+    await tasksOfProject(tx, repository.projectId, [...new Set(read.flatMap((r) => r.taskIds))]),
+  );
+  for (const [i, commit] of push.commits.entries()) {
+    const { taskIds, commands } = read[i]!;
+    const linked = taskIds.filter((id) => ours.has(id)).sort((a, b) => a - b);
+    await tx
+      .insert(gitCommits)
+      .values({
+        repositoryId: repository.id,
+        projectId: repository.projectId,
+        sha: commit.sha,
+        branch: push.branch,
+        message: commit.message,
+        authorName: commit.authorName,
+        url: commit.url,
+        committedAt: commit.at,
+        taskIds: linked,
+        pushedAt: now,
+      })
+      .onConflictDoNothing();
+    // A commit seen before (pushed to a branch, now merged into the default one) is listed once; its
+    // commands run again, but each (task, action, commit) is claimed once: only its Fixes/Closes, which
+    // wait for the default branch, can be new.
+    const git = {
+      provider: repository.provider,
+      ref: shortSha(commit.sha),
+      authorName: commit.authorName,
+      url: commit.url,
+    };
+    for (const command of commands.filter((c) => linked.includes(c.taskId)))
+      await applyGitCommand(tx, {
+        projectId: repository.projectId,
+        command,
+        source: `commit:${repository.id}:${commit.sha}`,
+        git,
+        now,
+      });
+  }
+}
+
+async function recordPullRequest(tx: Tx, repository: RepositoryRow, pr: PullRequest, now: Date) {
+  const merged = pr.state === 'merged' && pr.targetBranch === (pr.defaultBranch ?? repository.defaultBranch);
+  const { taskIds, commands } = readTaskCommands(`${pr.title}\n${pr.body}`, { merged });
+  const linked = await tasksOfProject(tx, repository.projectId, taskIds);
+  const values = {
+    title: pr.title,
+    state: pr.state,
+    url: pr.url,
+    authorName: pr.authorName,
+    sourceBranch: pr.sourceBranch,
+    targetBranch: pr.targetBranch,
+    taskIds: linked,
+    updatedAt: now,
+  };
+  await tx
+    .insert(gitPullRequests)
+    .values({ repositoryId: repository.id, projectId: repository.projectId, number: pr.number, ...values })
+    .onConflictDoUpdate({ target: [gitPullRequests.repositoryId, gitPullRequests.number], set: values });
+  if (!pr.acts) return;
+  const ref = repository.provider === 'gitlab' ? `!${pr.number}` : `#${pr.number}`;
+  const git = { provider: repository.provider, ref, authorName: pr.authorName, url: pr.url };
+  for (const command of commands.filter((c) => linked.includes(c.taskId)))
+    await applyGitCommand(tx, {
+      projectId: repository.projectId,
+      command,
+      source: `request:${repository.id}:${pr.number}`,
+      git,
+      now,
+    });
+}
