@@ -1,7 +1,7 @@
 import {
   type AdminRelationships,
   type EditUserInput,
-  mayAssignRole,
+  mayChangeRole,
   mergeLoginEmail,
   type Role,
 } from '@dd/domain';
@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { afterEmailChange, type EmailChange } from '../users/email-change.ts';
+import { assertAnotherSuperAdmin } from '../users/last-super-admin.ts';
 import { emailTaken, isUniqueViolation, loginTaken } from './checks.ts';
 import { applyTeamsAndTechs, readUserExtras } from './user-extras.ts';
 
@@ -35,7 +36,7 @@ export async function updateUser(
   if (!user) throw notFound('User');
   const { attributes: a } = request;
   const role = (a.role ?? user.role) as Role;
-  if (!mayAssignRole(actor.role, user.role as Role, role)) throw forbidden();
+  if (!mayChangeRole(actor, { id: userId, current: user.role as Role, next: role })) throw forbidden();
 
   const { login, email } = mergeLoginEmail(user, { login: a.login, email: a.email });
   const clash = await db
@@ -52,6 +53,7 @@ export async function updateUser(
 
   try {
     return await db.transaction(async (tx) => {
+      if (user.role === 'superAdmin' && role !== 'superAdmin') await assertAnotherSuperAdmin(tx, userId);
       const extras = await readUserExtras(tx, request.relationships);
       await tx
         .update(users)
