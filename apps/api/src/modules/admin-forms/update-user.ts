@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { afterEmailChange, type EmailChange } from '../users/email-change.ts';
+import { claimIdentity } from '../users/identity-claim.ts';
 import { assertAnotherSuperAdmin } from '../users/last-super-admin.ts';
 import { emailTaken, isUniqueViolation, loginTaken } from './checks.ts';
 import { applyTeamsAndTechs, readUserExtras } from './user-extras.ts';
@@ -54,6 +55,11 @@ export async function updateUser(
   try {
     return await db.transaction(async (tx) => {
       if (user.role === 'superAdmin' && role !== 'superAdmin') await assertAnotherSuperAdmin(tx, userId);
+      // Racing edits to one login or address wait here; the loser gets the answer above, not a unique
+      // violation.
+      const taken = await claimIdentity(tx, { email, login }, userId);
+      if (taken === 'email') throw emailTaken();
+      if (taken) throw loginTaken();
       const extras = await readUserExtras(tx, request.relationships);
       await tx
         .update(users)
