@@ -159,6 +159,20 @@ const MATRIX: Record<string, Row> = {
     }),
     answers: everyone(204),
   },
+  // The links of an e-mail change: the token is the key, for anyone (a made-up one is 422 for all).
+  ...Object.fromEntries(
+    ['confirm', 'cancel'].map((what): [string, Row] => [
+      `POST /api/email-change/${what}`,
+      {
+        request: () => ({
+          method: 'POST',
+          url: `/api/email-change/${what}`,
+          body: doc('email-change', { token: `made-up-${unique()}` }),
+        }),
+        answers: everyone(422),
+      },
+    ]),
+  ),
   'GET /api/user/{id}': { coveredBy: ROLE_TABLES.adminForms },
   'PATCH /api/user/{id}': { coveredBy: ROLE_TABLES.adminForms },
   'DELETE /api/user/{id}': { coveredBy: ROLE_TABLES.adminLists },

@@ -74,9 +74,17 @@ export function parseId(value: unknown): number | null {
  * also send numbers.
  */
 export const idField = z
-  .union([z.number().int().min(1).max(ID_MAX), z.string().regex(ID_TEXT)], {
-    error: FALLBACK_MESSAGES.invalidId,
-  })
+  .union(
+    [
+      z
+        .number({ error: FALLBACK_MESSAGES.invalidId })
+        .int(FALLBACK_MESSAGES.invalidId)
+        .min(1, FALLBACK_MESSAGES.invalidId)
+        .max(ID_MAX, FALLBACK_MESSAGES.invalidId),
+      z.string({ error: FALLBACK_MESSAGES.invalidId }).regex(ID_TEXT, FALLBACK_MESSAGES.invalidId),
+    ],
+    { error: FALLBACK_MESSAGES.invalidId },
+  )
   .transform((value, ctx) => {
     const id = parseId(value);
     if (id === null) {
