@@ -3,7 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { invitations, projectBudgets, projectStates, projectTypes, users } from '../../db/schema/index.ts';
+import {
+  images,
+  invitations,
+  projectBudgets,
+  projectStates,
+  projectTypes,
+  users,
+} from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
@@ -169,6 +176,41 @@ describe('racing duplicate creates of one login', () => {
               data: {
                 type: 'user',
                 attributes: { token, email, name: 'Racer', phone: '5550100', password: 'race-pass-1' },
+              },
+            },
+          }),
+      ),
+    );
+    expectOneWinner(statuses, 201);
+    expect((await logMentions(local, since)).join('\n')).toBe('');
+  });
+
+  it('a team’s new people of one e-mail (add developer): one 201, the others 422, nothing in the log', async () => {
+    const db = t.database.db;
+    const since = logSize();
+    const local = `race-member-${tag()}`;
+    const project = await buildProject(db);
+    const [image] = await db
+      .insert(images)
+      .values({ title: 'a.png', mime: 'image/png', size: 1, data: 'AA==' })
+      .returning();
+    const statuses = await race(
+      Array.from(
+        { length: 4 },
+        () => () =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/project/${project.id}/team-member`,
+            headers: adminHeaders,
+            payload: {
+              data: {
+                type: 'user',
+                attributes: {
+                  role: 'developer',
+                  name: 'Racer',
+                  email: `${local}@example.com`,
+                  avatar: `/api/image/${image!.id}`,
+                },
               },
             },
           }),
