@@ -27,6 +27,7 @@ import { useMemo } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useActor } from '../../auth/api/get-session.ts';
+import { confirmationSentMessage } from '../../email-change/api/confirmation-sent.ts';
 import type { ProjectView } from '../api/get-project.ts';
 import { useProjectLookups } from '../api/get-project-lookups.ts';
 import { useSaveProjectDetails } from '../api/save-project-details.ts';
@@ -170,9 +171,11 @@ export function ProjectDetailsForm({
         techIds: values.techIds.map(Number),
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ emailConfirmationSentTo }) => {
           form.resetDirty();
           notifySuccess(MESSAGES.projectUpdated);
+          // The owner's new e-mail, set by someone else, waits for that mailbox to confirm it.
+          if (emailConfirmationSentTo) notifySuccess(confirmationSentMessage(emailConfirmationSentTo));
           onSaved?.();
         },
         onError: (error) => {
