@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
+import { createSession } from '../../modules/auth/sessions.ts';
 import { withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
 
@@ -53,7 +54,6 @@ describe('the last superAdmin', () => {
     const db = t.database.db;
     const [last] = await activeSuperAdmins();
     const [row] = await db.select().from(users).where(eq(users.id, last!));
-    const { createSession } = await import('../../modules/auth/sessions.ts');
     const { token } = await createSession(db, { userId: last!, remember: false, now: new Date() });
     const headers = { authorization: `Bearer ${token}`, 'content-type': JSON_API };
     const demote = await t.app.inject({
