@@ -188,6 +188,12 @@ export function ProjectDetailsForm({
   });
 
   const ro = !editable;
+  // Someone else's e-mail may be changed (by confirmation link) only by admins and a project manager
+  // on the project: the server answers any other project manager 403 (docs/adr/0018).
+  const emailLocked =
+    actor?.role === 'projectManager' &&
+    !isProjectOwner(actor, ref) &&
+    !project.projectManagers.some((p) => p.id === actor.id);
   const options = lookups.data;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="project-details-title">
@@ -265,7 +271,17 @@ export function ProjectDetailsForm({
           <TextInput label="Name" readOnly={ro} {...form.getInputProps('ownerName')} />
           {seeContacts && (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput label="E-mail" type="email" readOnly={ro} {...form.getInputProps('ownerEmail')} />
+              <TextInput
+                label="E-mail"
+                type="email"
+                readOnly={ro || emailLocked}
+                description={
+                  !ro && emailLocked
+                    ? 'Only an admin or a project manager of this project can change it'
+                    : undefined
+                }
+                {...form.getInputProps('ownerEmail')}
+              />
               <TextInput label="Phone" type="tel" readOnly={ro} {...form.getInputProps('ownerPhone')} />
             </SimpleGrid>
           )}
