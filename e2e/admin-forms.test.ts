@@ -216,11 +216,16 @@ suite.journey(
       .getByRole('button', { name: named('SAVE') })
       .click();
     await toast(page, 'Updated!');
+    // Someone else's new e-mail waits for that mailbox to confirm it (e2e/email-change.test.ts).
+    await page
+      .getByText(/We sent a confirmation link to dana\.pm@example\.com/)
+      .first()
+      .waitFor();
 
     await page.goto('/users-table');
     const row = page.getByRole('row').filter({ hasText: 'Dana Dev' });
     await row.getByText('Project manager').first().waitFor();
-    await row.getByText('dana.pm@example.com').first().waitFor();
+    await row.getByText('dana.dev@example.com').first().waitFor();
   },
 );
 

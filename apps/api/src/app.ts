@@ -30,6 +30,7 @@ import adminListRoutes from './routes/admin-lists.ts';
 import authorizationRoutes from './routes/authorization/index.ts';
 import boardRoutes from './routes/board/index.ts';
 import digestRoutes from './routes/digest/index.ts';
+import emailChangeRoutes from './routes/email-change/index.ts';
 import eventRoutes from './routes/events/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import lookupRoutes from './routes/lookups/index.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
       await api.register(digestRoutes);
       await api.register(repositoryRoutes);
       await api.register(webhookRoutes);
+      await api.register(emailChangeRoutes);
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,7 @@ import {
   canAttach,
   GLOBAL_ACTIONS,
   isInProjectScope,
+  mayChangeRole,
   PermissionDeniedError,
   PROJECT_ACTIONS,
   type ProjectAction,
@@ -27,7 +28,10 @@ const ACTIVE_STAFF: Role[] = STAFF.filter((r) => r !== 'readonlyManager');
 const WRITERS: Role[] = ['superAdmin', 'admin', 'accountManager', 'developer', 'projectManager'];
 
 /** Expected roles allowed, as the owner of the project and as someone unrelated to it. */
-const TABLE: Record<Exclude<Action, 'user:read' | 'user:read-self'>, { owner: Role[]; other: Role[] }> = {
+const TABLE: Record<
+  Exclude<Action, 'user:read' | 'user:read-self' | 'user:manage'>,
+  { owner: Role[]; other: Role[] }
+> = {
   'admin:access': { owner: ADMINS, other: ADMINS },
   'project:list': { owner: STAFF, other: STAFF },
   'project:create': { owner: ADMINS, other: ADMINS },
@@ -154,7 +158,7 @@ describe('canAttach', () => {
 describe('user actions', () => {
   it.each(ROLES)('%s may read themself, and others only as staff', (role) => {
     const actor: Actor = { id: ME, role };
-    expect(USER_ACTIONS).toEqual(['user:read-self', 'user:read']);
+    expect(USER_ACTIONS).toEqual(['user:read-self', 'user:read', 'user:manage']);
     expect(can(actor, 'user:read-self', { id: ME })).toBe(true);
     expect(can(actor, 'user:read', { id: ME })).toBe(true);
     expect(can(actor, 'user:read-self', { id: ME + 1 })).toBe(false);
@@ -163,6 +167,27 @@ describe('user actions', () => {
 
   it('denies anonymous', () => {
     expect(can(null, 'user:read', { id: 1 })).toBe(false);
+    expect(can(null, 'user:manage', { id: 1, role: 'client' })).toBe(false);
+  });
+
+  // Every actor role × every target role: admin-level users manage users ranked no higher than them.
+  const RANKS: Role[][] = [['client'], STAFF.filter((r) => !ADMINS.includes(r)), ['admin'], ['superAdmin']];
+  const rank = (role: Role) => RANKS.findIndex((group) => group.includes(role));
+  it.each(ROLES)('%s manages (deactivates, edits, re-roles) only users ranked no higher', (role) => {
+    const actor: Actor = { id: ME, role };
+    for (const target of ROLES) {
+      const expected = ADMINS.includes(role) && rank(role) >= rank(target);
+      expect(can(actor, 'user:manage', { id: ME + 1, role: target }), `${role} → ${target}`).toBe(expected);
+      expect(
+        mayChangeRole(actor, { id: ME + 1, current: target, next: 'developer' }),
+        `${role} → ${target}`,
+      ).toBe(expected);
+    }
+    // Nobody gives a role above their own, and a user of unknown role is refused.
+    expect(mayChangeRole(actor, { id: ME + 1, current: 'developer', next: 'superAdmin' })).toBe(
+      role === 'superAdmin',
+    );
+    expect(can(actor, 'user:manage', { id: ME + 1 })).toBe(false);
   });
 });
 

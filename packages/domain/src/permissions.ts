@@ -1,4 +1,4 @@
-import { isAdminRole, isStaffRole, type Role } from './roles.ts';
+import { isAdminRole, isStaffRole, type Role, ranksAtLeast } from './roles.ts';
 
 /** The signed-in user, or null for an anonymous visitor. */
 export type Actor = { id: number; role: Role } | null;
@@ -9,8 +9,8 @@ export type Actor = { id: number; role: Role } | null;
  */
 export type ProjectRef = { ownerId: number | null; clientIds?: number[]; managerIds?: number[] };
 
-/** What a user rule needs to know about the user being read. */
-export type UserRef = { id: number };
+/** What a user rule needs to know about the user: its id, and its role for 'user:manage'. */
+export type UserRef = { id: number; role?: Role };
 
 /** Actions that do not depend on a particular record. */
 export type GlobalAction =
@@ -47,7 +47,7 @@ export type ProjectAction =
   | 'project:git-manage';
 
 /** Actions decided against one user record. */
-export type UserAction = 'user:read-self' | 'user:read';
+export type UserAction = 'user:read-self' | 'user:read' | 'user:manage';
 
 export type Action = GlobalAction | ProjectAction | UserAction;
 
@@ -83,7 +83,7 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:git-read',
   'project:git-manage',
 ];
-export const USER_ACTIONS: readonly UserAction[] = ['user:read-self', 'user:read'];
+export const USER_ACTIONS: readonly UserAction[] = ['user:read-self', 'user:read', 'user:manage'];
 export const ACTIONS: readonly Action[] = [...GLOBAL_ACTIONS, ...PROJECT_ACTIONS, ...USER_ACTIONS];
 
 type SignedIn = NonNullable<Actor>;
@@ -185,7 +185,25 @@ const userRules: Record<UserAction, (actor: SignedIn, user: UserRef) => boolean>
   'user:read-self': (a, u) => a.id === u.id,
   // Staff need other users' profiles (team lists, edit user, account manager card); a client only their own.
   'user:read': (a, u) => a.id === u.id || isStaffRole(a.role),
+  // Deactivate, edit on the users screens, or change the role of a user (and give a role: pass the new
+  // role as `role`): admin-level users, never on a user ranked above them (ROLE_RANK). A user without a
+  // known role is refused. The last active superAdmin is kept by the server (it needs a count).
+  'user:manage': (a, u) => isAdminRole(a.role) && u.role !== undefined && ranksAtLeast(a.role, u.role),
 };
+
+/**
+ * A role change (or a new user, `current` null) is allowed when the actor may manage the user as they
+ * are and as they would be: an admin neither touches a superAdmin nor makes one.
+ */
+export function mayChangeRole(
+  actor: NonNullable<Actor>,
+  user: { id: number; current: Role | null; next: Role },
+): boolean {
+  return (
+    (user.current === null || can(actor, 'user:manage', { id: user.id, role: user.current })) &&
+    can(actor, 'user:manage', { id: user.id, role: user.next })
+  );
+}
 
 function isGlobalAction(action: Action): action is GlobalAction {
   return action in globalRules;

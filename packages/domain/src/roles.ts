@@ -32,6 +32,27 @@ export function isAdminRole(role: Role): boolean {
   return role === 'admin' || role === 'superAdmin';
 }
 
+/**
+ * Who stands above whom when users are managed: superAdmin above admin above the rest of the staff above
+ * a client. Nobody may deactivate, edit or re-role a user ranked above themselves (permissions.ts,
+ * 'user:manage').
+ */
+export const ROLE_RANK: Readonly<Record<Role, number>> = {
+  client: 0,
+  developer: 1,
+  projectManager: 1,
+  accountManager: 1,
+  readonlyManager: 1,
+  assistant: 1,
+  admin: 2,
+  superAdmin: 3,
+};
+
+/** True when `actor` ranks at least as high as `target` (ROLE_RANK). */
+export function ranksAtLeast(actor: Role, target: Role): boolean {
+  return ROLE_RANK[actor] >= ROLE_RANK[target];
+}
+
 /** Staff is every role except the client (product owner). */
 export function isStaffRole(role: Role): boolean {
   return role !== 'client';

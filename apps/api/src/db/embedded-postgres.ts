@@ -450,6 +450,11 @@ async function startOrJoin(
       port: String(EMBEDDED_PORT),
       // Keep enough WAL that a backup's start segment survives a checkpoint during the copy (db:backup).
       wal_keep_size: '256MB',
+      // The log holds no row data: terse errors leave out DETAIL (a unique violation's names the key, e.g.
+      // an e-mail), and no failing statement is echoed (raw SQL could carry values). The app logs each
+      // refusal with its SQLSTATE.
+      log_error_verbosity: 'terse',
+      log_min_error_statement: 'panic',
       ...options.settings,
     };
     const child = spawn(

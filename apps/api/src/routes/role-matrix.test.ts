@@ -160,6 +160,20 @@ const MATRIX: Record<string, Row> = {
     }),
     answers: everyone(204),
   },
+  // The links of an e-mail change: the token is the key, for anyone (a made-up one is 422 for all).
+  ...Object.fromEntries(
+    ['confirm', 'cancel'].map((what): [string, Row] => [
+      `POST /api/email-change/${what}`,
+      {
+        request: () => ({
+          method: 'POST',
+          url: `/api/email-change/${what}`,
+          body: doc('email-change', { token: `made-up-${unique()}` }),
+        }),
+        answers: everyone(422),
+      },
+    ]),
+  ),
   'GET /api/user/{id}': { coveredBy: ROLE_TABLES.adminForms },
   'PATCH /api/user/{id}': { coveredBy: ROLE_TABLES.adminForms },
   'DELETE /api/user/{id}': { coveredBy: ROLE_TABLES.adminLists },
@@ -299,7 +313,9 @@ const MATRIX: Record<string, Row> = {
         'help-needed': 'yes',
       }),
     }),
-    answers: answers(['superAdmin', 'admin', 'projectManager'], 200, { ownOnly: ['client'] }),
+    // A new e-mail from staff waits for the new address to confirm it; a projectManager may start that
+    // only for a client of a project they are on.
+    answers: answers(ADMINS, 200, { ownOnly: ['client', 'projectManager'] }),
   },
   'POST /api/project/{id}/upload-file': {
     request: (f) => ({
@@ -826,5 +842,72 @@ describe.each(ROWS)('%s', (_op, row) => {
       const allowed = typeof cell === 'number' ? [cell] : cell;
       expect(allowed, `${scope}: ${res.statusCode} ${res.body.slice(0, 300)}`).toContain(res.statusCode);
     }
+  });
+});
+
+/**
+ * User management, actor role × target role: no role may deactivate, edit or change the role of a user
+ * of a higher role (superAdmin above admin above the other staff above a client); only admin-level users
+ * manage users at all. Every pair gets its own target, since a deactivation is final.
+ */
+describe('user management: DELETE and PATCH /api/user/{id}, every actor role × every target role', () => {
+  const RANK: Record<Role, number> = {
+    client: 0,
+    developer: 1,
+    projectManager: 1,
+    accountManager: 1,
+    readonlyManager: 1,
+    assistant: 1,
+    admin: 2,
+    superAdmin: 3,
+  };
+  const manages = (actor: Role, target: Role) => ADMINS.includes(actor) && RANK[actor] >= RANK[target];
+  const editBody = (name: string, login: string, email: string, role?: Role) =>
+    doc('user', { name, login, email, phone: '5550199', ...(role ? { role } : {}) });
+
+  it.each(ROLES)('as %s', async (actorRole) => {
+    const caller = sessions.get(actorRole) as { id: number; authorization: string };
+    const failures: string[] = [];
+    for (const targetRole of ROLES) {
+      const allowed = manages(actorRole, targetRole);
+      const target = async () => buildUser(db(), { role: targetRole });
+      const send = (method: Method, id: number, body?: unknown) =>
+        t.app.inject({
+          method,
+          url: `/api/user/${id}`,
+          remoteAddress: `10.31.${Math.floor(++ip / 250) % 250}.${ip % 250}`,
+          headers: { authorization: caller.authorization, ...(body ? { 'content-type': JSON_API } : {}) },
+          ...(body ? { payload: body as Record<string, unknown> } : {}),
+        });
+      const check = async (what: string, res: { statusCode: number; body: string }, ok: number) => {
+        const want = allowed ? ok : 403;
+        if (res.statusCode !== want)
+          failures.push(`${what} ${targetRole}: ${res.statusCode} (want ${want}) ${res.body.slice(0, 120)}`);
+      };
+
+      const edited = await target();
+      await check(
+        'PATCH (name)',
+        await send('PATCH', edited.id, editBody('Renamed', edited.login, edited.email)),
+        200,
+      );
+      const demoted = await target();
+      const otherRole: Role = targetRole === 'assistant' ? 'developer' : 'assistant';
+      await check(
+        `PATCH (role → ${otherRole})`,
+        await send('PATCH', demoted.id, editBody(demoted.name, demoted.login, demoted.email, otherRole)),
+        200,
+      );
+      const deleted = await target();
+      await check('DELETE', await send('DELETE', deleted.id), 204);
+      // A refusal leaves the user as they were: active, same role.
+      const [after] = await db()
+        .select({ role: users.role, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, allowed ? edited.id : deleted.id));
+      if (!allowed && (!after?.isActive || after.role !== targetRole))
+        failures.push(`refused DELETE ${targetRole} still changed the user: ${JSON.stringify(after)}`);
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -47,6 +47,10 @@ const ChangePasswordPage = page(
   () => import('../features/auth/components/change-password-page.tsx'),
   'ChangePasswordPage',
 );
+const EmailChangePage = page(
+  () => import('../features/email-change/components/email-change-page.tsx'),
+  'EmailChangePage',
+);
 const LoginFallbackPage = page(
   () => import('../features/auth/components/login-fallback-page.tsx'),
   'LoginFallbackPage',
@@ -146,6 +150,12 @@ export const routes: RouteObject[] = [
             ],
           },
         ],
+      },
+      // The links of an e-mail change (to the new and the old address): signed in or not.
+      {
+        path: 'email-change',
+        element: <LoginLayout />,
+        children: [{ path: ':action', element: <EmailChangePage /> }],
       },
       {
         path: 'register-invited-user',

@@ -52,3 +52,20 @@ export const forgotDocumentSchema = z.object({ data: z.null(), meta: z.object({ 
 export const resetTokenDocumentSchema = z.object({
   data: resourceSchema('reset-token', z.object({ 'user-id': z.number().int() })),
 });
+
+/**
+ * The `meta` of PATCH /api/user/{id} and PATCH /api/user/{id}/details when the e-mail of someone else was
+ * changed: the account keeps its address until the new one confirms; the link went there.
+ */
+export const emailConfirmationMetaSchema = z.object({ 'email-confirmation-sent-to': z.string() });
+
+/** POST /api/email-change/confirm and /cancel: what the link did. */
+export const EMAIL_CHANGE_STATES = ['confirmed', 'cancelled', 'reverted'] as const;
+export const emailChangeAnswerSchema = z.object({
+  data: z.null(),
+  meta: z.object({ state: z.enum(EMAIL_CHANGE_STATES) }),
+});
+export type EmailChangeAnswer = z.infer<typeof emailChangeAnswerSchema>;
+
+/** The body both links' page sends: the token from the link. */
+export const emailChangeTokenSchema = z.object({ token: z.string().trim().min(1).max(200) });

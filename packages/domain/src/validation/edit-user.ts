@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_NAME_MIN, ADMIN_PHONE_MIN, TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
+import { mayChangeRole } from '../permissions.ts';
 import { ROLES, type Role } from '../roles.ts';
 import { emailField, textField } from './fields.ts';
 
@@ -71,9 +72,8 @@ export function roleHasExtra(role: Role, extra: UserExtra): boolean {
 /**
  * Only a superAdmin may edit or create a superAdmin, or make someone one; an admin manages every other
  * role. (The spec leaves this open; an admin promoting themselves past the top role would be a hole.)
+ * The rule itself is 'user:manage' in permissions.ts (mayChangeRole); this is its form for the pickers.
  */
 export function mayAssignRole(actorRole: Role, currentRole: Role | null, nextRole: Role): boolean {
-  if (actorRole === 'superAdmin') return true;
-  if (actorRole !== 'admin') return false;
-  return currentRole !== 'superAdmin' && nextRole !== 'superAdmin';
+  return mayChangeRole({ id: 0, role: actorRole }, { id: -1, current: currentRole, next: nextRole });
 }

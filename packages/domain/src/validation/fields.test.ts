@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idField, isNumericZero, nonZeroTextField, optionalIdField, textField } from './fields.ts';
+import { idField, isNumericZero, nonZeroTextField, optionalIdField, parseId, textField } from './fields.ts';
 
 describe('isNumericZero', () => {
   it.each(['0', '00', ' 0 ', '0.0', '-0'])('%j is zero', (v) => expect(isNumericZero(v)).toBe(true));
@@ -44,5 +44,47 @@ describe('field builders', () => {
     expect(textField('Required').safeParse('x'.repeat(255)).success).toBe(true);
     const long = textField('Required').safeParse('x'.repeat(256));
     expect(long.error?.issues[0]?.message).toBe('Maximum 255 characters');
+  });
+});
+
+describe('parseId and idField: digits only, at most 2,147,483,647', () => {
+  it('reads plain ids, as digits or as JSON numbers', () => {
+    for (const [value, id] of [
+      ['1', 1],
+      ['2147483647', 2_147_483_647],
+      [42, 42],
+    ] as const) {
+      expect(parseId(value)).toBe(id);
+      expect(idField.parse(value)).toBe(id);
+    }
+  });
+
+  it('refuses every other spelling', () => {
+    for (const value of [
+      ' 1',
+      '1 ',
+      '0x3',
+      '3.0',
+      '1e3',
+      '+1',
+      '-1',
+      '01',
+      '0',
+      '',
+      '1_000',
+      '٣',
+      '2147483648',
+      '99999999999',
+      0,
+      -1,
+      1.5,
+      2 ** 31,
+      Number.NaN,
+      null,
+      true,
+    ]) {
+      expect(parseId(value), JSON.stringify(value)).toBeNull();
+      expect(idField.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    }
   });
 });

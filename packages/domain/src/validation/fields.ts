@@ -53,15 +53,46 @@ export function passwordField(message: string, min: number) {
     .max(TEXT_MAX.password, { error: FALLBACK_MESSAGES.maxLength(TEXT_MAX.password), abort: true });
 }
 
+/** An id as text: digits only, no leading zero (so no sign, space, exponent, fraction, hex or '+'). */
+const ID_TEXT = /^[1-9][0-9]{0,9}$/;
+
 /**
- * THE record id, for every path id, query id and body id: as sent on the wire (JSON:API ids are strings;
- * the spec's payloads also send numbers), a positive integer no larger than a PostgreSQL `integer`.
+ * THE id parser, for every path id, query id, filter id and body id: a positive integer no larger than a
+ * PostgreSQL `integer`, sent as a JSON number or as its plain decimal digits. Anything else is null,
+ * never a nearby id: ' 1', '0x3', '3.0', '1e3', '+1' and '01' are not ids.
  */
-export const idField = z.coerce
-  .number({ error: FALLBACK_MESSAGES.invalidId })
-  .int(FALLBACK_MESSAGES.invalidId)
-  .positive(FALLBACK_MESSAGES.invalidId)
-  .max(ID_MAX, FALLBACK_MESSAGES.invalidId);
+export function parseId(value: unknown): number | null {
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= 1 && value <= ID_MAX ? value : null;
+  if (typeof value !== 'string' || !ID_TEXT.test(value)) return null;
+  const id = Number(value);
+  return id <= ID_MAX ? id : null;
+}
+
+/**
+ * THE record id field (see parseId): as sent on the wire, JSON:API ids are strings; the spec's payloads
+ * also send numbers.
+ */
+export const idField = z
+  .union(
+    [
+      z
+        .number({ error: FALLBACK_MESSAGES.invalidId })
+        .int(FALLBACK_MESSAGES.invalidId)
+        .min(1, FALLBACK_MESSAGES.invalidId)
+        .max(ID_MAX, FALLBACK_MESSAGES.invalidId),
+      z.string({ error: FALLBACK_MESSAGES.invalidId }).regex(ID_TEXT, FALLBACK_MESSAGES.invalidId),
+    ],
+    { error: FALLBACK_MESSAGES.invalidId },
+  )
+  .transform((value, ctx) => {
+    const id = parseId(value);
+    if (id === null) {
+      ctx.addIssue({ code: 'custom', message: FALLBACK_MESSAGES.invalidId });
+      return z.NEVER;
+    }
+    return id;
+  });
 
 /** Route params `{ id }`, the shape most record routes take. */
 export const idParamsSchema = z.object({ id: idField });

@@ -54,6 +54,35 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_uq').on(t.tokenHash)],
 );
 
+/**
+ * An e-mail change made by someone else than the owner, until the new address confirms it (migration
+ * 0012, docs/adr/0018-pending-email-changes.md). Tokens are stored only as their SHA-256.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    oldEmail: text('old_email').notNull(),
+    confirmTokenHash: text('confirm_token_hash').notNull(),
+    cancelTokenHash: text('cancel_token_hash').notNull(),
+    requestedById: integer('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    cancelExpiresAt: timestamp('cancel_expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_confirm_uq').on(t.confirmTokenHash),
+    uniqueIndex('email_changes_cancel_uq').on(t.cancelTokenHash),
+    index('email_changes_user_idx').on(t.userId),
+  ],
+);
+
 export const invitations = pgTable(
   'invitations',
   {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, attr, forbidden } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
+import { claimIdentity } from '../users/identity-claim.ts';
 import { emailTaken, isUniqueViolation } from './checks.ts';
 import { applyTeamsAndTechs, readUserExtras } from './user-extras.ts';
 
@@ -35,6 +36,10 @@ export async function createUser(
   const passwordHash = await hashPassword(a.password);
   try {
     return await db.transaction(async (tx) => {
+      // Racing creates of one address wait here; the losers get the answer above, not a unique violation.
+      const taken = await claimIdentity(tx, { email, login: email });
+      if (taken === 'email') throw emailTaken();
+      if (taken) throw loginTakenOnEmail();
       const extras = await readUserExtras(tx, request.relationships);
       const [row] = await tx
         .insert(users)
@@ -49,9 +54,11 @@ export async function createUser(
           companyId: a.role === 'client' ? (extras.companyId ?? null) : null,
           passwordHash,
         })
+        .onConflictDoNothing()
         .returning({ id: users.id });
-      await applyTeamsAndTechs(tx, row!.id, a.role, extras);
-      return { id: row!.id };
+      if (!row) throw emailTaken();
+      await applyTeamsAndTechs(tx, row.id, a.role, extras);
+      return { id: row.id };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_uq')) throw emailTaken();

@@ -1,7 +1,7 @@
 import {
   type AdminRelationships,
   type EditUserInput,
-  mayAssignRole,
+  mayChangeRole,
   mergeLoginEmail,
   type Role,
 } from '@dd/domain';
@@ -10,6 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { afterEmailChange, type EmailChange } from '../users/email-change.ts';
+import { type PendingEmailChange, requestEmailChange } from '../users/email-change-requests.ts';
+import { claimIdentity } from '../users/identity-claim.ts';
+import { assertAnotherSuperAdmin } from '../users/last-super-admin.ts';
 import { emailTaken, isUniqueViolation, loginTaken } from './checks.ts';
 import { applyTeamsAndTechs, readUserExtras } from './user-extras.ts';
 
@@ -27,7 +30,8 @@ export async function updateUser(
   userId: number,
   request: UpdateUserRequest,
   now: Date = new Date(),
-): Promise<{ emailChange: EmailChange | null }> {
+  context: { productName: string; publicUrl: string },
+): Promise<{ emailChange: EmailChange | null; pending: PendingEmailChange | null }> {
   const [user] = await db
     .select({ id: users.id, role: users.role, login: users.login, email: users.email })
     .from(users)
@@ -35,7 +39,7 @@ export async function updateUser(
   if (!user) throw notFound('User');
   const { attributes: a } = request;
   const role = (a.role ?? user.role) as Role;
-  if (!mayAssignRole(actor.role, user.role as Role, role)) throw forbidden();
+  if (!mayChangeRole(actor, { id: userId, current: user.role as Role, next: role })) throw forbidden();
 
   const { login, email } = mergeLoginEmail(user, { login: a.login, email: a.email });
   const clash = await db
@@ -52,6 +56,15 @@ export async function updateUser(
 
   try {
     return await db.transaction(async (tx) => {
+      if (user.role === 'superAdmin' && role !== 'superAdmin') await assertAnotherSuperAdmin(tx, userId);
+      // Racing edits to one login or address wait here; the loser gets the answer above, not a unique
+      // violation.
+      // Someone else's new e-mail waits for the new address to confirm it (email-change-requests.ts).
+      const self = actor.id === userId;
+      const written = self ? email : user.email;
+      const taken = await claimIdentity(tx, { email: written, login }, userId);
+      if (taken === 'email') throw emailTaken();
+      if (taken) throw loginTaken();
       const extras = await readUserExtras(tx, request.relationships);
       await tx
         .update(users)
@@ -59,7 +72,7 @@ export async function updateUser(
           role,
           name: a.name,
           login,
-          email,
+          email: written,
           phone: a.phone === '' ? null : a.phone,
           ...(a.timezone !== undefined ? { timezone: a.timezone || null } : {}),
           ...(a.avatar !== undefined ? { avatar: a.avatar || null } : {}),
@@ -68,15 +81,9 @@ export async function updateUser(
         })
         .where(eq(users.id, userId));
       await applyTeamsAndTechs(tx, userId, role, extras);
-      const emailChange = await afterEmailChange(tx, {
-        userId,
-        name: a.name,
-        from: user.email,
-        to: email,
-        actorId: actor.id,
-        now,
-      });
-      return { emailChange };
+      const change = { userId, name: a.name, from: user.email, to: email, actorId: actor.id, now };
+      if (!self) return { emailChange: null, pending: await requestEmailChange(tx, change, context) };
+      return { emailChange: await afterEmailChange(tx, change), pending: null };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_uq')) throw emailTaken();

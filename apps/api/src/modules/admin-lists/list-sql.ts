@@ -1,3 +1,4 @@
+import { parseId } from '@dd/domain';
 import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,11 +16,11 @@ export const ilikeContains = (column: AnyColumn | SQL, value: string): SQL =>
 const bad = (title: string, index: number) =>
   new AppError('bad_request', { title, parameter: `filter[${index}][2]` });
 
-/** An id filter value: a positive integer, otherwise 400 (never a SQL error). */
+/** An id filter value, read by the one id parser (parseId), otherwise 400 (never a SQL error). */
 export function idValue(filter: Filter, index: number): number {
-  const n = Number(filter.value);
-  if (!/^\d{1,9}$/.test(filter.value.trim()) || !Number.isInteger(n)) throw bad('Invalid id', index);
-  return n;
+  const id = parseId(filter.value);
+  if (id === null) throw bad('Invalid id', index);
+  return id;
 }
 
 /** A created-date filter value: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or an ISO instant, otherwise 400. */

@@ -5,6 +5,7 @@ import { invitations, projectMembers, users } from '../../db/schema/index.ts';
 import { AppError, attr } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
 import { imageUrl, storeImage } from '../images/images.ts';
+import { claimIdentity } from '../users/identity-claim.ts';
 import { findOpenInvitation, invalidInvitation } from './invitation-tokens.ts';
 
 export const EMAIL_TAKEN = 'Email is already taken';
@@ -39,6 +40,8 @@ export async function registerInvitedUser(
   const avatar = input.avatar?.startsWith('data:') ? await storeAvatar(db, input.avatar) : null;
   try {
     return await db.transaction(async (tx) => {
+      // Racing sign-ups of one address wait here; the losers get the answer above, not a unique violation.
+      if (await claimIdentity(tx, { email, login: email })) throw emailTaken();
       const spent = await tx
         .update(invitations)
         .set({ usedAt: now })
@@ -58,12 +61,14 @@ export async function registerInvitedUser(
           passwordHash,
           lastProjectId: invitation.projectId,
         })
+        .onConflictDoNothing()
         .returning({ id: users.id });
+      if (!user) throw emailTaken();
       await tx
         .insert(projectMembers)
-        .values({ projectId: invitation.projectId, userId: user!.id, kind: 'client' })
+        .values({ projectId: invitation.projectId, userId: user.id, kind: 'client' })
         .onConflictDoNothing();
-      return { userId: user!.id, projectId: invitation.projectId, email };
+      return { userId: user.id, projectId: invitation.projectId, email };
     });
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides, the loser gets the same answer.

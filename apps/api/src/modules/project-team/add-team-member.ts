@@ -6,6 +6,7 @@ import { images, projectMembers, users } from '../../db/schema/index.ts';
 import { AppError, attr } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
 import { publishEvent } from '../events/publish-event.ts';
+import { claimIdentity } from '../users/identity-claim.ts';
 
 export type NewTeamMemberInput = { role: TeamMemberRole; name: string; email: string; avatar: string };
 
@@ -39,7 +40,11 @@ export async function addNewTeamMember(db: Db, projectId: number, input: NewTeam
     throw new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
 
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const emailTaken = () =>
+    new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
   return db.transaction(async (tx) => {
+    // Racing adds of one address wait here; the losers get the answer above, not a unique violation.
+    if (await claimIdentity(tx, { email, login: email })) throw emailTaken();
     const [user] = await tx
       .insert(users)
       .values({
@@ -52,9 +57,11 @@ export async function addNewTeamMember(db: Db, projectId: number, input: NewTeam
         createdAt: now,
         updatedAt: now,
       })
+      .onConflictDoNothing()
       .returning();
-    await tx.insert(projectMembers).values({ projectId, userId: user!.id, kind: input.role, createdAt: now });
+    if (!user) throw emailTaken();
+    await tx.insert(projectMembers).values({ projectId, userId: user.id, kind: input.role, createdAt: now });
     await publishEvent(tx, { kind: 'team', id: projectId, projectId });
-    return user!;
+    return user;
   });
 }

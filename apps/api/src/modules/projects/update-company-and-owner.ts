@@ -1,11 +1,12 @@
 import { type Actor, type CompanyUpdateInput, can, type OwnerDetailsInput, SERVER_ERRORS } from '@dd/domain';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, companySizes, projects, users } from '../../db/schema/index.ts';
+import { companies, companySizes, projectMembers, projects, users } from '../../db/schema/index.ts';
 import { AppError, attr, forbidden, notFound } from '../../lib/app-error.ts';
 import { assertIdsExist } from '../admin-forms/checks.ts';
 import { publishEvent } from '../events/publish-event.ts';
 import { afterEmailChange } from '../users/email-change.ts';
+import { requestEmailChange } from '../users/email-change-requests.ts';
 import { loadProjectRef } from './load-project.ts';
 import { emailTakenByOther } from './save-project.ts';
 
@@ -54,13 +55,40 @@ export async function updateOwnerCompany(db: Db, actor: Actor, companyId: number
   });
 }
 
-/** Saves the owner's details; an e-mail changed by someone else comes back to be noticed (finding 7). */
+/**
+ * Who may start a change of this user's e-mail on their behalf (docs/adr/0018-pending-email-changes.md):
+ * admin-level users, and a projectManager on the team of one of the projects the user owns or is a
+ * client of. Anyone else who may save the details form keeps the address as it is.
+ */
+async function mayStartEmailChange(db: Db, actor: NonNullable<Actor>, userId: number): Promise<boolean> {
+  if (can(actor, 'admin:access')) return true;
+  if (actor.role !== 'projectManager') return false;
+  const [row] = await db
+    .select({ projectId: projectMembers.projectId })
+    .from(projectMembers)
+    .where(
+      and(
+        eq(projectMembers.userId, actor.id),
+        eq(projectMembers.kind, 'projectManager'),
+        sql`${projectMembers.projectId} in (select ${projects.id} from ${projects} where ${projects.ownerId} = ${userId}
+          union select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.userId} = ${userId})`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Saves the owner's details. The owner's own new e-mail applies at once; one asked for by someone else
+ * waits for the new address to confirm it (requestEmailChange: the mails come back to be sent).
+ */
 export async function updateOwnerDetails(
   db: Db,
   actor: NonNullable<Actor>,
   userId: number,
   input: OwnerDetailsInput,
   now: Date,
+  context: { productName: string; publicUrl: string },
 ) {
   const [user] = await db
     .select({ id: users.id, email: users.email })
@@ -77,6 +105,9 @@ export async function updateOwnerDetails(
     actor,
     owned.map((p) => p.id),
   );
+  const self = actor.id === userId;
+  const newEmail = input.email.trim().toLowerCase() !== user.email.toLowerCase();
+  if (newEmail && !self && !(await mayStartEmailChange(db, actor, userId))) throw forbidden();
   if (await emailTakenByOther(db, input.email, userId))
     throw new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
   return db.transaction(async (tx) => {
@@ -84,7 +115,7 @@ export async function updateOwnerDetails(
       .update(users)
       .set({
         name: input.name,
-        email: input.email,
+        ...(self ? { email: input.email } : {}),
         phone: input.phone,
         ...(input.timezone !== undefined ? { timezone: input.timezone || null } : {}),
         ...(input['help-needed'] !== undefined ? { helpNeeded: input['help-needed'] } : {}),
@@ -92,17 +123,26 @@ export async function updateOwnerDetails(
       })
       .where(eq(users.id, userId))
       .returning();
-    const emailChange = await afterEmailChange(tx, {
-      userId,
-      name: row!.name,
-      from: user.email,
-      to: row!.email,
-      actorId: actor.id,
-      now,
-    });
+    const emailChange = self
+      ? await afterEmailChange(tx, {
+          userId,
+          name: row!.name,
+          from: user.email,
+          to: row!.email,
+          actorId: actor.id,
+          now,
+        })
+      : null;
+    const pending = self
+      ? null
+      : await requestEmailChange(
+          tx,
+          { userId, name: row!.name, from: user.email, to: input.email, actorId: actor.id, now },
+          context,
+        );
     // The pages of the projects this person owns refetch (live events).
     for (const project of owned)
       await publishEvent(tx, { kind: 'project', id: project.id, projectId: project.id });
-    return { user: row!, emailChange };
+    return { user: row!, emailChange, pending };
   });
 }

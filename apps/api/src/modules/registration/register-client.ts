@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
 import { defaultAccountManagerId } from '../settings/default-account-manager.ts';
+import { claimIdentity } from '../users/identity-claim.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ProjectInput = RegisterClientBody['project'];
@@ -123,6 +124,10 @@ export async function registerClient(
   const passwordHash = await hashPassword(body.user.password);
   try {
     return await db.transaction(async (tx) => {
+      // Racing sign-ups of one address wait here; the losers get the answer above, not a unique violation.
+      const claim = await claimIdentity(tx, { email, login: email });
+      if (claim === 'email') throw emailTaken();
+      if (claim) throw loginTaken();
       await assertProjectChoices(tx, body.project, body.company.company_size_id);
       const [company] = await tx
         .insert(companies)
@@ -141,13 +146,15 @@ export async function registerClient(
           referralCode: body.user.code || null,
           passwordHash,
         })
+        .onConflictDoNothing()
         .returning({ id: users.id });
+      if (!user) throw emailTaken();
       const projectId = await insertProject(tx, {
         project: body.project,
-        ownerId: user!.id,
+        ownerId: user.id,
         companyId: company!.id,
       });
-      return { userId: user!.id, projectId };
+      return { userId: user.id, projectId };
     });
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides, the answer stays the spec's.

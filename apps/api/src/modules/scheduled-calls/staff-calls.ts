@@ -1,4 +1,4 @@
-import { CALL_STATUSES, isOutsideWorkHours } from '@dd/domain';
+import { CALL_STATUSES, isOutsideWorkHours, parseId } from '@dd/domain';
 import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projects, scheduledCalls, users } from '../../db/schema/index.ts';
@@ -26,8 +26,8 @@ function conditions(query: ListQuery): SQL[] {
       if (!(CALL_STATUSES as readonly string[]).includes(f.value)) throw badFilter('Unknown call state');
       where.push(eq(scheduledCalls.status, f.value));
     } else if (f.field === 'project_id') {
-      const id = Number(f.value);
-      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw badFilter('Invalid project id');
+      const id = parseId(f.value);
+      if (id === null) throw badFilter('Invalid project id');
       where.push(eq(scheduledCalls.projectId, id));
     } else {
       const at = new Date(f.value);

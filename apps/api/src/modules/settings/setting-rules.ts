@@ -1,6 +1,7 @@
 import {
   DEFAULT_ACCOUNT_MANAGER_SETTING,
   PHONE_PREFIX_BLACKLIST_SETTING,
+  parseId,
   SETTING_UNSET_VALUE,
 } from '@dd/domain';
 import { and, eq } from 'drizzle-orm';
@@ -35,10 +36,11 @@ export async function assertValidValue(db: Db, name: string, value: string) {
     title: 'Choose an active account manager',
     pointer: attr('value'),
   });
-  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw invalid;
+  const id = parseId(value);
+  if (id === null) throw invalid;
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, Number(value)), eq(users.role, 'accountManager'), eq(users.isActive, true)));
+    .where(and(eq(users.id, id), eq(users.role, 'accountManager'), eq(users.isActive, true)));
   if (!user) throw invalid;
 }

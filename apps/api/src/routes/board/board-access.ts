@@ -1,4 +1,4 @@
-import { idField } from '@dd/domain';
+import { idField, parseId } from '@dd/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -46,8 +46,8 @@ export function projectIdFilter(
     allowUnlimited: true,
   });
   const filter = query.filters.find((f) => f.field === field);
-  const id = Number(filter?.value);
-  if (!filter || !Number.isInteger(id) || id <= 0)
+  const id = parseId(filter?.value);
+  if (!filter || id === null)
     throw new AppError('bad_request', { title: `Filter by ${field} is required`, parameter: 'filter' });
   return { id, include: query.include };
 }

@@ -31,6 +31,7 @@ import { presentCompany } from '../../modules/projects/project-presenter.ts';
 import { saveProject } from '../../modules/projects/save-project.ts';
 import { updateOwnerCompany, updateOwnerDetails } from '../../modules/projects/update-company-and-owner.ts';
 import { emailChangedNotice } from '../../modules/users/email-change.ts';
+import { pendingMeta } from '../../modules/users/email-change-requests.ts';
 import { presentUser } from '../../modules/users/user-presenter.ts';
 
 const idParams = z.object({ id: idField });
@@ -235,15 +236,17 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = app.requireActor(request);
-      const { user, emailChange } = await updateOwnerDetails(
+      const { user, emailChange, pending } = await updateOwnerDetails(
         app.db,
         actor,
         request.params.id,
         request.body.data.attributes,
         app.config.now(),
+        app.config,
       );
       if (emailChange) app.mailer.sendLater(emailChangedNotice(emailChange, app.config));
-      return asDocument(personDocumentSchema, documentOf(presentUser(user)));
+      for (const mail of pending?.mails ?? []) app.mailer.sendLater(mail);
+      return asDocument(personDocumentSchema, documentOf(presentUser(user), undefined, pendingMeta(pending)));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { activeSprint, projectProgressDocumentSchema, SPRINT_STATUS, TASK_STATUS } from '@dd/domain';
+import { activeSprint, idField, projectProgressDocumentSchema, SPRINT_STATUS, TASK_STATUS } from '@dd/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { listSprints } from '../../modules/board/sprint-service.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idField });
 
 /**
  * The client-safe progress of a project (issue 13 §1): counts only, from the board's data, for anyone

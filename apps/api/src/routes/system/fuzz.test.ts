@@ -11,7 +11,8 @@ import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
  * documented parameter) is fuzzed without touching this file. The cases are a table generated with a
  * fixed seed: the same requests every run. Bad ids (0, -1, 2^31, 2^53, text), strings with NUL,
  * 10,000-character strings, deep JSON and wrong types may only ever get a 2xx or 4xx answer, and nothing
- * may be logged as an unhandled error.
+ * may be logged as an unhandled error. A real record's id spelled oddly in a path (' 1', '0x3', '3.0',
+ * '1e3', '+1', '01') must get a 4xx: it is not an id.
  */
 
 type JsonSchema = {
@@ -36,13 +37,24 @@ type Operation = {
 };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
-type Case = { operation: string; what: string; request: InjectOptions; streaming: boolean };
+/** `oddId`: the case spells a real record's id oddly; it must be refused (4xx), never reach the record. */
+type Case = { operation: string; what: string; request: InjectOptions; streaming: boolean; oddId?: boolean };
 /** Ids of real records by resource name (project, user, task, sprint, tag, link, file...). */
 type Fixtures = Record<string, number> & { project: number; user: number };
 
 const NUL = 'fuzz\u0000value';
 const LONG = 'x'.repeat(10_000);
 const BAD_IDS: unknown[] = [0, -1, 2 ** 31, 2 ** 53, 'abc', '1\u0000'];
+/** Odd spellings that a lenient number parse reads as the fixture's id (' 1', '0x3', '3.0', '1e3'...). */
+const ODD_IDS = (id: number): string[] => [
+  ` ${id}`,
+  `${id} `,
+  `0x${id.toString(16)}`,
+  `${id}.0`,
+  `${id}e0`,
+  `+${id}`,
+  `0${id}`,
+];
 const WRONG_TYPES: unknown[] = [
   true,
   null,
@@ -241,11 +253,24 @@ function generateCases(doc: OpenApi, fx: Fixtures, seed: number): Case[] {
         },
       });
 
-      for (const name of Object.keys(pathParams))
+      for (const name of Object.keys(pathParams)) {
         for (const bad of BAD_IDS)
           cases.push(
             request(`path ${name}=${String(bad)}`, { ...pathParams, [name]: bad }, queryParams, body),
           );
+        const real = pathParams[name];
+        if (typeof real === 'number')
+          for (const odd of ODD_IDS(real))
+            cases.push({
+              ...request(
+                `path ${name}=${JSON.stringify(odd)}`,
+                { ...pathParams, [name]: odd },
+                queryParams,
+                body,
+              ),
+              oddId: true,
+            });
+      }
 
       for (const name of Object.keys(queryParams))
         for (const bad of [NUL, LONG, 2 ** 53, -1, ['a', 'b'], { x: 'y' }])
@@ -388,6 +413,10 @@ async function fuzzAs(role: Role, seed: number) {
     for (const line of refusals.splice(0)) fallbacks.push(`${c.operation} ${c.what}: ${line}`);
     if (res.statusCode >= 500 || res.statusCode < 200 || (res.statusCode >= 300 && res.statusCode < 400))
       failures.push(`${res.statusCode} ${c.operation} ${c.what}: ${res.body.slice(0, 160)}`);
+    if (c.oddId && res.statusCode < 400)
+      failures.push(
+        `${res.statusCode} ${c.operation} ${c.what} resolved an odd id: ${res.body.slice(0, 160)}`,
+      );
   }
   return { cases, failures, fallbacks, statuses };
 }

@@ -55,7 +55,7 @@ const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['user'], summary: 'Deactivate a user (admin-level)', params: idParams } },
     async (request, reply) => {
       const actor = app.authorize(request, 'admin:access');
-      await deactivateUser(app.db, actor.id, request.params.id, app.config.now());
+      await deactivateUser(app.db, actor, request.params.id, app.config.now());
       return reply.code(204).send();
     },
   );

@@ -110,11 +110,16 @@ describe('PATCH /api/user/{id} (edit user)', () => {
     const user = await buildUser(t.database.db);
     await patchUser(user.id, { ...base(user), login: 'abc' });
     expect((await fresh(user.id)).login).toBe(user.login);
-    await patchUser(user.id, { ...base(user), login: `new${user.id}`, email: `new${user.id}@example.com` });
-    expect(await fresh(user.id)).toMatchObject({
+    await patchUser(user.id, { ...base(user), email: 'a@b.c' });
+    expect((await fresh(user.id)).email).toBe(user.email);
+    // A longer e-mail of someone else is only asked for: the new address must confirm it (email-change).
+    const res = await patchUser(user.id, {
+      ...base(user),
       login: `new${user.id}`,
       email: `new${user.id}@example.com`,
     });
+    expect(res.json().meta).toEqual({ 'email-confirmation-sent-to': `new${user.id}@example.com` });
+    expect(await fresh(user.id)).toMatchObject({ login: `new${user.id}`, email: user.email });
   });
 
   it("applies the spec's minimums and messages; an empty phone is allowed and clears it", async () => {

@@ -18,6 +18,7 @@ import { updateUser } from '../../modules/admin-forms/update-user.ts';
 import { changeOwnPassword, changePasswordWithToken } from '../../modules/password-reset/change-password.ts';
 import { invalidResetToken } from '../../modules/password-reset/reset-tokens.ts';
 import { emailChangedNotice } from '../../modules/users/email-change.ts';
+import { pendingMeta } from '../../modules/users/email-change-requests.ts';
 import { getUserDocument, USER_INCLUDES } from '../../modules/users/get-user.ts';
 
 const idParams = z.object({ id: idField });
@@ -116,21 +117,22 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const actor = app.authorize(request, 'admin:access');
-      const { emailChange } = await updateUser(
+      const { emailChange, pending } = await updateUser(
         app.db,
         actor,
         id,
         { attributes: parseAttributes(editUserSchema, attributes), relationships },
         app.config.now(),
+        app.config,
       );
       if (emailChange) app.mailer.sendLater(emailChangedNotice(emailChange, app.config));
-      return asDocument(
-        userDocumentSchema,
-        await getUserDocument(app.db, id, ['role', 'company', 'tech', 'team'], {
-          hideContacts: false,
-          self: actor.id === id,
-        }),
-      );
+      for (const mail of pending?.mails ?? []) app.mailer.sendLater(mail);
+      const document = await getUserDocument(app.db, id, ['role', 'company', 'tech', 'team'], {
+        hideContacts: false,
+        self: actor.id === id,
+      });
+      const meta = pendingMeta(pending);
+      return asDocument(userDocumentSchema, meta ? { ...document, meta } : document);
     },
   );
 

@@ -1,6 +1,7 @@
 import type { ProjectDetailsFormInput } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toDocument } from '../../../lib/api-client.ts';
+import { confirmationSentTo } from '../../email-change/api/confirmation-sent.ts';
 import { projectQueryKey } from './get-project.ts';
 
 export type SaveDetailsInput = {
@@ -18,7 +19,9 @@ const refs = (type: string, ids: number[]) => ids.map((id) => ({ type, id: Strin
  * The details form saves through three calls (client spec §7): the project, the owner's company
  * (PATCH /company/{id}) and, only when they changed, the owner's details (PATCH /user/{id}/details).
  */
-export async function saveProjectDetails(input: SaveDetailsInput): Promise<void> {
+export async function saveProjectDetails(
+  input: SaveDetailsInput,
+): Promise<{ emailConfirmationSentTo: string | null }> {
   const { values } = input;
   await api.patch(
     `/project/${input.projectId}`,
@@ -48,21 +51,23 @@ export async function saveProjectDetails(input: SaveDetailsInput): Promise<void>
         { id: input.companyId },
       ),
     );
-  if (input.ownerId !== null && values.owner)
-    await api.patch(
-      `/user/${input.ownerId}/details`,
-      toDocument(
-        'user',
-        {
-          name: values.owner.name,
-          email: values.owner.email,
-          phone: values.owner.phone,
-          timezone: values.owner.timezone ?? '',
-          help_needed: values.owner['help-needed'] ?? null,
-        },
-        { id: input.ownerId },
-      ),
-    );
+  if (input.ownerId === null || !values.owner) return { emailConfirmationSentTo: null };
+  const { meta } = await api.patch(
+    `/user/${input.ownerId}/details`,
+    toDocument(
+      'user',
+      {
+        name: values.owner.name,
+        email: values.owner.email,
+        phone: values.owner.phone,
+        timezone: values.owner.timezone ?? '',
+        help_needed: values.owner['help-needed'] ?? null,
+      },
+      { id: input.ownerId },
+    ),
+  );
+  // Someone else's new e-mail for the owner waits for that mailbox to confirm it.
+  return { emailConfirmationSentTo: confirmationSentTo(meta) };
 }
 
 export function useSaveProjectDetails() {

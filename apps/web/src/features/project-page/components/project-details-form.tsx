@@ -27,6 +27,7 @@ import { useMemo } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useActor } from '../../auth/api/get-session.ts';
+import { confirmationSentMessage } from '../../email-change/api/confirmation-sent.ts';
 import type { ProjectView } from '../api/get-project.ts';
 import { useProjectLookups } from '../api/get-project-lookups.ts';
 import { useSaveProjectDetails } from '../api/save-project-details.ts';
@@ -170,9 +171,11 @@ export function ProjectDetailsForm({
         techIds: values.techIds.map(Number),
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ emailConfirmationSentTo }) => {
           form.resetDirty();
           notifySuccess(MESSAGES.projectUpdated);
+          // The owner's new e-mail, set by someone else, waits for that mailbox to confirm it.
+          if (emailConfirmationSentTo) notifySuccess(confirmationSentMessage(emailConfirmationSentTo));
           onSaved?.();
         },
         onError: (error) => {
@@ -185,6 +188,12 @@ export function ProjectDetailsForm({
   });
 
   const ro = !editable;
+  // Someone else's e-mail may be changed (by confirmation link) only by admins and a project manager
+  // on the project: the server answers any other project manager 403 (docs/adr/0018).
+  const emailLocked =
+    actor?.role === 'projectManager' &&
+    !isProjectOwner(actor, ref) &&
+    !project.projectManagers.some((p) => p.id === actor.id);
   const options = lookups.data;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="project-details-title">
@@ -262,7 +271,17 @@ export function ProjectDetailsForm({
           <TextInput label="Name" readOnly={ro} {...form.getInputProps('ownerName')} />
           {seeContacts && (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput label="E-mail" type="email" readOnly={ro} {...form.getInputProps('ownerEmail')} />
+              <TextInput
+                label="E-mail"
+                type="email"
+                readOnly={ro || emailLocked}
+                description={
+                  !ro && emailLocked
+                    ? 'Only an admin or a project manager of this project can change it'
+                    : undefined
+                }
+                {...form.getInputProps('ownerEmail')}
+              />
               <TextInput label="Phone" type="tel" readOnly={ro} {...form.getInputProps('ownerPhone')} />
             </SimpleGrid>
           )}

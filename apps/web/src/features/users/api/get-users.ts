@@ -1,4 +1,4 @@
-import { isRole, PAGE_SIZE, ROLE_LABELS, type UserFilter, userFilterTriples } from '@dd/domain';
+import { isRole, PAGE_SIZE, ROLE_LABELS, type Role, type UserFilter, userFilterTriples } from '@dd/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Resource } from '../../../lib/api-client.ts';
 
@@ -11,6 +11,8 @@ export type UserRow = {
   email: string;
   phone: string;
   role: string;
+  /** The role's item name, for the 'user:manage' rule (null when unknown). */
+  roleId: Role | null;
   teams: string;
   projects: string;
   created: string;
@@ -37,6 +39,7 @@ function toRow(u: Resource): UserRow {
     email: text(u.email),
     phone: text(u.phone),
     role: isRole(role) ? ROLE_LABELS[role] : role,
+    roleId: isRole(role) ? role : null,
     teams: titles(u.team),
     projects: titles(u.ownProject),
     created: text(u.created),

@@ -29,6 +29,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { useActor } from '../../auth/api/get-session.ts';
+import { confirmationSentMessage, confirmationSentTo } from '../../email-change/api/confirmation-sent.ts';
 import { type EditableUser, useUser } from '../api/get-user.ts';
 import { useUserFormOptions } from '../api/get-user-form-options.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -96,7 +97,12 @@ function EditUserForm({ user }: { user: EditableUser }) {
     update.mutate(
       { id, attributes, extras: { companyId: v.companyId, teamIds: v.teamIds, techIds: v.techIds } },
       {
-        onSuccess: () => notifySuccess(MESSAGES.updated),
+        onSuccess: ({ meta }) => {
+          notifySuccess(MESSAGES.updated);
+          // Someone else's new e-mail waits for that mailbox to confirm it.
+          const sentTo = confirmationSentTo(meta);
+          if (sentTo) notifySuccess(confirmationSentMessage(sentTo));
+        },
         onError: (error) => {
           const field = isApiError(error) ? error.pointerField : undefined;
           const title = isApiError(error) ? error.firstError?.title : undefined;

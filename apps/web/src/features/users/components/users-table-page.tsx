@@ -1,4 +1,5 @@
 import {
+  can,
   confirmDeactivateUser,
   formatDateTime,
   LABELS,
@@ -20,7 +21,7 @@ import {
   useTableUrlState,
 } from '../../../lib/ui/paged-table.tsx';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
-import { useSession } from '../../auth/api/get-session.ts';
+import { toActor, useSession } from '../../auth/api/get-session.ts';
 import { useDeactivateUser } from '../api/deactivate-user.ts';
 import { type UserRow, useUsers } from '../api/get-users.ts';
 import { USER_FILTER_KEYS, UserFilterForm, type UserFilterValues } from './user-filter-form.tsx';
@@ -124,17 +125,20 @@ export function UsersTablePage() {
             <Button component={Link} to={`/edit-user/${u.id}`} size="xs" variant="light">
               {LABELS.buttons.edit}
             </Button>
-            {/* Nobody can deactivate themselves (the server answers 422), so the own row has no cross. */}
-            {u.id !== session?.id && (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Deactivate user ${u.name || u.login}`}
-                onClick={() => setPending(u)}
-              >
-                <span aria-hidden="true">✕</span>
-              </ActionIcon>
-            )}
+            {/* Nobody can deactivate themselves (the server answers 422), so the own row has no cross; nor
+                a user ranked above them ('user:manage', the server answers 403). */}
+            {u.id !== session?.id &&
+              u.roleId &&
+              can(toActor(session), 'user:manage', { id: u.id, role: u.roleId }) && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Deactivate user ${u.name || u.login}`}
+                  onClick={() => setPending(u)}
+                >
+                  <span aria-hidden="true">✕</span>
+                </ActionIcon>
+              )}
           </Group>
         )}
       />

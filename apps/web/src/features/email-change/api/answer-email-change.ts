@@ -1,0 +1,23 @@
+import { type EmailChangeAnswer, emailChangeAnswerSchema } from '@dd/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api, toDocument } from '../../../lib/api-client.ts';
+
+export type EmailChangeAction = 'confirm' | 'cancel';
+export type EmailChangeState = EmailChangeAnswer['meta']['state'];
+
+/**
+ * POST /api/email-change/{confirm,cancel} with the link's token: what the link did (confirmed,
+ * cancelled, or set the old address back). A used or expired link is a 422 the page explains.
+ */
+export async function answerEmailChange(input: { action: EmailChangeAction; token: string }) {
+  const { meta } = await api.post(
+    `/email-change/${input.action}`,
+    toDocument('email-change', { token: input.token }),
+    { suppressErrorToast: true },
+  );
+  return emailChangeAnswerSchema.shape.meta.parse(meta).state;
+}
+
+export function useAnswerEmailChange() {
+  return useMutation({ mutationFn: answerEmailChange });
+}
