@@ -1,3 +1,4 @@
+import { mayReadContacts } from './field-visibility.ts';
 import { isAdminRole, isStaffRole, type Role } from './roles.ts';
 
 /** The signed-in user, or null for an anonymous visitor. */
@@ -153,7 +154,8 @@ const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef)
   // readonlyManager cannot download files (client spec §6).
   'file:download': (a, p) => canRead(a, p) && a.role !== 'readonlyManager',
   // readonlyManager does not see the owner's or the account manager's phone or e-mail (client spec §6).
-  'project:see-contacts': (a, p) => canRead(a, p) && a.role !== 'readonlyManager',
+  // The same rule drives what lists may filter and sort on (field-visibility.ts).
+  'project:see-contacts': (a, p) => canRead(a, p) && mayReadContacts(a),
   // ADD UPDATE is hidden for readonlyManager, assistant and client (client spec §6).
   'project:post-update': (a, p) =>
     canRead(a, p) && a.role !== 'readonlyManager' && a.role !== 'assistant' && a.role !== 'client',

@@ -1,4 +1,5 @@
 import {
+  type Actor,
   can,
   idField,
   projectUpdateDocumentSchema,
@@ -33,7 +34,10 @@ const LIST_RULES = {
  * The spec's client sends filter[project_id]=N; the house list format is filter[i][0..2]. Both are read:
  * the keyed form is turned into the triple form before the usual allow-listed parsing.
  */
-function normalizeFilter(query: Record<string, unknown>): {
+function normalizeFilter(
+  query: Record<string, unknown>,
+  viewer: Actor,
+): {
   rest: Record<string, unknown>;
   projectId: number;
 } {
@@ -44,11 +48,15 @@ function normalizeFilter(query: Record<string, unknown>): {
     projectId = filter.project_id;
     delete rest.filter;
   } else {
-    const parsed = parseListQuery(query, {
-      ...LIST_RULES,
-      sorts: [...LIST_RULES.sorts],
-      includes: [...LIST_RULES.includes],
-    });
+    const parsed = parseListQuery(
+      query,
+      {
+        ...LIST_RULES,
+        sorts: [...LIST_RULES.sorts],
+        includes: [...LIST_RULES.includes],
+      },
+      viewer,
+    );
     projectId = parsed.filters.find((f) => f.field === 'project_id')?.value;
     delete rest.filter;
   }
@@ -73,12 +81,16 @@ const projectUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { rest, projectId } = normalizeFilter(request.query as Record<string, unknown>);
-      const list = parseListQuery(rest, {
-        ...LIST_RULES,
-        sorts: [...LIST_RULES.sorts],
-        includes: [...LIST_RULES.includes],
-      });
+      const { rest, projectId } = normalizeFilter(request.query as Record<string, unknown>, request.actor);
+      const list = parseListQuery(
+        rest,
+        {
+          ...LIST_RULES,
+          sorts: [...LIST_RULES.sorts],
+          includes: [...LIST_RULES.includes],
+        },
+        request.actor,
+      );
       const ref = await loadProjectRef(app.db, projectId);
       const actor = app.authorize(request, 'project:read', ref);
       return asDocument(

@@ -154,8 +154,8 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      app.authorize(request, 'admin:access');
-      const query = parseListQuery(request.query, INCOMPLETE_REGISTRATION_LIST_RULES);
+      const actor = app.authorize(request, 'admin:access');
+      const query = parseListQuery(request.query, INCOMPLETE_REGISTRATION_LIST_RULES, actor);
       const { rows, total } = await listIncompleteRegistrations(app.db, query);
       return asDocument(
         incompleteRegistrationListDocumentSchema,
