@@ -3,11 +3,17 @@ import { fileDocumentSchema, fileWithDataDocumentSchema, idField, mediaAnswerSch
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { ByteBudget } from '../../lib/byte-budget.ts';
 import { asDocument, documentOf, JSON_API } from '../../lib/jsonapi/document.ts';
 import { presentFileMeta } from '../../modules/files/file-presenter.ts';
 import { dataUrlDocument } from '../../modules/files/file-read.ts';
-import { beginUpload, discardUpload, readChunks } from '../../modules/files/file-store.ts';
+import {
+  beginUpload,
+  discardUpload,
+  MAX_UPLOADS_IN_FLIGHT,
+  readChunks,
+} from '../../modules/files/file-store.ts';
 import { deleteProjectFile, loadFileMeta, storeProjectFile } from '../../modules/files/project-files.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import uploadStreamRoutes from './upload-stream.ts';
@@ -43,9 +49,40 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's route reads a body of up to 34 MB: who may attach, and a free upload slot, are settled
   // before it is read, so a refused upload costs no memory and at most 3 per user are in flight.
   const slots = new WeakMap<FastifyRequest, number>();
+  // A JSON body is held whole while it is parsed and decoded (several times its size for a moment), so
+  // the process reads one at most-sized body at a time: the others wait, unread, in line (their bytes stay
+  // in the socket), and memory stays bounded however many arrive at once. Past 64 waiting: 429.
+  const bodies = new ByteBudget({
+    capacity: UPLOAD_BODY_LIMIT,
+    maxWaiting: 64,
+    maxWaitingPerKey: MAX_UPLOADS_IN_FLIGHT,
+  });
+  const budgets = new WeakMap<FastifyRequest, () => void>();
   const freeSlot = async (request: FastifyRequest) => {
+    budgets.get(request)?.();
     const fileId = slots.get(request);
     if (fileId !== undefined) await discardUpload(app.db, fileId);
+  };
+  /** Waits for the body's bytes to fit in the process's budget (not for a body the limit refuses anyway). */
+  const waitForBudget = async (request: FastifyRequest, userId: number) => {
+    const length = Number(request.headers['content-length']);
+    if (Number.isInteger(length) && length > UPLOAD_BODY_LIMIT) return;
+    const gone = new AbortController();
+    const leave = () => gone.abort();
+    request.raw.once('close', leave);
+    const waiting = bodies.acquire(
+      Number.isInteger(length) ? length : UPLOAD_BODY_LIMIT,
+      String(userId),
+      gone.signal,
+    );
+    if (!waiting) {
+      request.raw.off('close', leave);
+      throw new AppError('too_many_requests', {
+        title: 'Too many uploads in progress, please try again shortly',
+      });
+    }
+    budgets.set(request, await waiting);
+    request.raw.off('close', leave);
   };
   app.post(
     '/project/:id/upload-file',
@@ -58,6 +95,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         const actor = app.authorize(request, 'project:attach', ref);
         const slot = { projectId: ref.id, title: 'upload', mime: 'application/octet-stream' };
         slots.set(request, await beginUpload(app.db, { ...slot, uploadedById: actor.id }));
+        await waitForBudget(request, actor.id);
         return payload;
       },
       // A body that never reached the handler (too large, not JSON, invalid, client gone) frees its slot;
