@@ -94,6 +94,12 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListRules, v
   return { page, size, sort, filters, include };
 }
 
+/** A refused project id, quoted and cut short (the caller's own input, echoed in JSON only). */
+export const invalidProjectId = (value: unknown) => {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return `Invalid project id '${text.length > 24 ? `${text.slice(0, 24)}…` : text}'`;
+};
+
 export function pageCount(total: number, size: number | null): number {
   if (size === null) return total > 0 ? 1 : 0;
   return Math.ceil(total / size);

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
-import { parseListQuery } from '../../lib/jsonapi/query.ts';
+import { invalidProjectId, parseListQuery } from '../../lib/jsonapi/query.ts';
 import {
   postProjectUpdate,
   presentProjectUpdate,
@@ -63,7 +63,11 @@ function normalizeFilter(
   const id = idField.safeParse(projectId);
   if (!id.success)
     throw new AppError('bad_request', {
-      title: 'filter[project_id] is required',
+      // Given but not a record id (out of range, not a number): say which value, not "required".
+      title:
+        projectId === undefined || projectId === ''
+          ? 'filter[project_id] is required'
+          : invalidProjectId(projectId),
       parameter: 'filter[project_id]',
     });
   return { rest, projectId: id.data };
