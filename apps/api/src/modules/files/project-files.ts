@@ -46,7 +46,7 @@ export async function storeProjectFileBytes(db: Db, fileId: number, input: { tit
     db,
     fileId,
     { title: input.title, mime: decoded.mime },
-    decoded.slices(notDataUrl),
+    decoded.slices(notDataUrl, () => new AppError('bad_request', { title: 'Malformed request' })),
     fileTooLarge,
   );
 }
