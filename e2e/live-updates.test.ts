@@ -195,3 +195,25 @@ suite.journey(
     }
   },
 );
+
+suite.journey(
+  'two tabs of one browser share one event stream; when the tab holding it closes, the other opens its own',
+  async ({ page }) => {
+    const boardPath = `/project/tasks/${projectId}`;
+    await signIn(page, people.projectManager.login, PASSWORD);
+    await gotoLive(page, boardPath);
+    const second = await page.context().newPage();
+    const streams: string[] = [];
+    second.on('request', (r) => {
+      if (r.url().includes('/api/events')) streams.push(r.url());
+    });
+    await second.goto(boardPath);
+    await second.getByRole('list', { name: 'New tasks' }).waitFor();
+    await second.waitForTimeout(1500);
+    assert.deepEqual(streams, [], 'the second tab follows the first tab’s stream');
+    const takenOver = second.waitForResponse((r) => r.url().includes('/api/events') && r.status() === 200);
+    await page.close();
+    await takenOver;
+    await second.close();
+  },
+);

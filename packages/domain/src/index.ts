@@ -12,6 +12,7 @@ export * from './api/project.ts';
 export * from './api/registration.ts';
 export * from './api/users.ts';
 export * from './error-mapping.ts';
+export * from './field-visibility.ts';
 export * from './first-screen.ts';
 export * from './format.ts';
 export * from './git.ts';

@@ -1,7 +1,7 @@
-import { isAdminRole, isStaffRole, type Role, ranksAtLeast } from './roles.ts';
+import { mayReadContacts } from './field-visibility.ts';
+import { type Actor, isAdminRole, isStaffRole, type Role, ranksAtLeast } from './roles.ts';
 
-/** The signed-in user, or null for an anonymous visitor. */
-export type Actor = { id: number; role: Role } | null;
+export type { Actor } from './roles.ts';
 
 /**
  * What a project rule needs to know about a project: its owner and its client users; for the rules that
@@ -160,7 +160,8 @@ const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef)
   // readonlyManager cannot download files (client spec §6).
   'file:download': (a, p) => canRead(a, p) && a.role !== 'readonlyManager',
   // readonlyManager does not see the owner's or the account manager's phone or e-mail (client spec §6).
-  'project:see-contacts': (a, p) => canRead(a, p) && a.role !== 'readonlyManager',
+  // The same rule drives what lists may filter and sort on (field-visibility.ts).
+  'project:see-contacts': (a, p) => canRead(a, p) && mayReadContacts(a),
   // ADD UPDATE is hidden for readonlyManager, assistant and client (client spec §6).
   'project:post-update': (a, p) =>
     canRead(a, p) && a.role !== 'readonlyManager' && a.role !== 'assistant' && a.role !== 'client',

@@ -70,3 +70,6 @@ export const HELP_NEEDED_LABELS: Readonly<Record<HelpNeeded, string>> = {
 export const HELP_NEEDED_OPTIONS: ReadonlyArray<{ value: HelpNeeded; label: string }> = HELP_NEEDED.map(
   (value) => ({ value, label: HELP_NEEDED_LABELS[value] }),
 );
+
+/** The signed-in user, or null for an anonymous visitor. */
+export type Actor = { id: number; role: Role } | null;

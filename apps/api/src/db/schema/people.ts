@@ -67,6 +67,8 @@ export const users = pgTable(
     lastProjectId: integer('last_project_id'),
     // Clients' daily digest (issue 14 §5): off after the mail's unsubscribe link, on again from the profile.
     digestEnabled: boolean('digest_enabled').notNull().default(true),
+    // Named in the unsubscribe token; raised when the digest is turned on again (old links stop working).
+    digestTokenVersion: integer('digest_token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -256,3 +256,19 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
 );
+
+// One row per open event stream, counted across processes (docs/adr/0019-event-stream-caps.md).
+export const eventStreamSlots = pgTable(
+  'event_stream_slots',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    sessionId: integer('session_id').notNull(),
+    processId: text('process_id').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('event_stream_slots_user_idx').on(t.userId, t.seenAt),
+    index('event_stream_slots_process_idx').on(t.processId),
+  ],
+);

@@ -8,10 +8,11 @@ const rules: ListRules = {
   includes: ['client', 'owner'],
   defaultSort: '-created',
 };
+const admin = { id: 1, role: 'admin' } as const;
 
 describe('parseListQuery', () => {
   it('applies the defaults: page 1, size 15, default sort', () => {
-    expect(parseListQuery({}, rules)).toEqual({
+    expect(parseListQuery({}, rules, admin)).toEqual({
       page: 1,
       size: 15,
       sort: [{ field: 'created', desc: true }],
@@ -32,6 +33,7 @@ describe('parseListQuery', () => {
         },
       },
       rules,
+      admin,
     );
     expect(q.page).toBe(3);
     expect(q.sort).toEqual([
@@ -56,7 +58,7 @@ describe('parseListQuery', () => {
     [{ filter: { '0': { '0': 'like', '1': 'project.id', '2': '1' } } }, 'filter[0][0]'],
   ])('refuses %j with a 400 naming %s', (raw, parameter) => {
     try {
-      parseListQuery(raw as Record<string, unknown>, rules);
+      parseListQuery(raw as Record<string, unknown>, rules, admin);
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
@@ -65,8 +67,24 @@ describe('parseListQuery', () => {
     }
   });
 
+  it('refuses a filter or sort on a contact field to a role that may not read contacts', () => {
+    const contactRules: ListRules = {
+      ...rules,
+      filters: { 'client.phone': ['like'] },
+      sorts: ['id', 'owner.phone'],
+      defaultSort: 'id',
+    };
+    const readonly = { id: 2, role: 'readonlyManager' } as const;
+    const filter = { filter: { '0': { '0': 'like', '1': 'client.phone', '2': '555' } } };
+    expect(() => parseListQuery(filter, contactRules, readonly)).toThrow(AppError);
+    expect(() => parseListQuery({ sort: '-owner.phone' }, contactRules, readonly)).toThrow(AppError);
+    expect(parseListQuery(filter, contactRules, admin).filters).toHaveLength(1);
+  });
+
   it('allows unlimited lists only where the resource says so', () => {
-    expect(parseListQuery({ page: { size: '0' } }, { ...rules, allowUnlimited: true }).size).toBeNull();
+    expect(
+      parseListQuery({ page: { size: '0' } }, { ...rules, allowUnlimited: true }, admin).size,
+    ).toBeNull();
   });
 
   it('counts pages', () => {

@@ -1,3 +1,4 @@
+import { type Actor, mayReadField } from '@dd/domain';
 import { AppError } from '../app-error.ts';
 
 export type FilterOperator = 'like' | '=' | '>=' | '<=';
@@ -28,8 +29,12 @@ const MAX_PAGE_SIZE = 100;
 
 const bad = (title: string, parameter: string) => new AppError('bad_request', { title, parameter });
 
-/** Reads `page[page]`, `page[size]`, `sort`, `include` and `filter[i][0..2]` from a parsed query object. */
-export function parseListQuery(raw: Record<string, unknown>, rules: ListRules): ListQuery {
+/**
+ * Reads `page[page]`, `page[size]`, `sort`, `include` and `filter[i][0..2]` from a parsed query object.
+ * `viewer`: who asks; a filter or sort on a field they may not read (packages/domain field-visibility.ts,
+ * the presenters' rule) is refused like an unknown field, so no total or order answers a guess.
+ */
+export function parseListQuery(raw: Record<string, unknown>, rules: ListRules, viewer: Actor): ListQuery {
   const pageObj = (raw.page ?? {}) as Record<string, unknown>;
   const pageRaw = typeof pageObj === 'object' ? pageObj.page : undefined;
   const sizeRaw = typeof pageObj === 'object' ? pageObj.size : undefined;
@@ -53,7 +58,8 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListRules): 
   const sort = sortRaw.split(',').map((part) => {
     const desc = part.startsWith('-');
     const field = desc ? part.slice(1) : part;
-    if (!rules.sorts.includes(field)) throw bad(`Sorting by '${field}' is not allowed`, 'sort');
+    if (!rules.sorts.includes(field) || !mayReadField(viewer, field))
+      throw bad(`Sorting by '${field}' is not allowed`, 'sort');
     return { field, desc };
   });
 
@@ -76,7 +82,7 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListRules): 
       const [op, field, value] = [t['0'], t['1'], t['2']];
       if (typeof op !== 'string' || !OPERATORS.has(op))
         throw bad('Unknown filter operator', `filter[${key}][0]`);
-      if (typeof field !== 'string' || !(field in rules.filters))
+      if (typeof field !== 'string' || !(field in rules.filters) || !mayReadField(viewer, field))
         throw bad(`Filtering by '${String(field)}' is not allowed`, `filter[${key}][1]`);
       if (!rules.filters[field]?.includes(op))
         throw bad(`Operator '${op}' is not allowed on '${field}'`, `filter[${key}][0]`);
@@ -87,6 +93,12 @@ export function parseListQuery(raw: Record<string, unknown>, rules: ListRules): 
   }
   return { page, size, sort, filters, include };
 }
+
+/** A refused project id, quoted and cut short (the caller's own input, echoed in JSON only). */
+export const invalidProjectId = (value: unknown) => {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return `Invalid project id '${text.length > 24 ? `${text.slice(0, 24)}…` : text}'`;
+};
 
 export function pageCount(total: number, size: number | null): number {
   if (size === null) return total > 0 ? 1 : 0;

@@ -10,8 +10,8 @@ export const DIGEST_HOUR = 8;
 /** A client's first digest covers at most the day before it. */
 const FIRST_DIGEST_SPAN_MS = 24 * 60 * 60 * 1000;
 
-export const unsubscribeUrl = (publicUrl: string, secret: string, userId: number) =>
-  `${publicUrl}/api/digest/unsubscribe?token=${unsubscribeToken(secret, userId)}`;
+export const unsubscribeUrl = (publicUrl: string, secret: string, userId: number, version: number) =>
+  `${publicUrl}/api/digest/unsubscribe?token=${unsubscribeToken(secret, userId, version)}`;
 
 /**
  * Sends the digests due at `now`: every active client with the digest on, in the 08:00 hour of their
@@ -68,7 +68,13 @@ export async function sendDueDigests(ctx: JobContext & { secret: string }, now: 
     ),
   );
   const clients = await ctx.db
-    .select({ id: users.id, name: users.name, email: users.email, timezone: users.timezone })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      timezone: users.timezone,
+      tokenVersion: users.digestTokenVersion,
+    })
     .from(users)
     .where(and(digestOn, dueAndUnclaimed));
   let sent = 0;
@@ -130,7 +136,7 @@ export async function sendDueDigests(ctx: JobContext & { secret: string }, now: 
         timezone: zone,
         publicUrl: ctx.config.publicUrl,
         updates,
-        unsubscribeUrl: unsubscribeUrl(ctx.config.publicUrl, ctx.secret, client.id),
+        unsubscribeUrl: unsubscribeUrl(ctx.config.publicUrl, ctx.secret, client.id, client.tokenVersion),
       });
       await ctx.mailer.send({ to: client.email, ...mail }, { tx });
       return 1;

@@ -2,24 +2,35 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const PURPOSE = 'digest-unsubscribe';
 
-const mac = (secret: string, userId: number) =>
-  createHmac('sha256', secret).update(`${PURPOSE}:${userId}`).digest('base64url');
+// Version 0 tokens sign the user id alone (the links mailed before versions existed), so they keep
+// working until the client turns the digest on again.
+const mac = (secret: string, userId: number, version: number) =>
+  createHmac('sha256', secret)
+    .update(version === 0 ? `${PURPOSE}:${userId}` : `${PURPOSE}:${userId}:${version}`)
+    .digest('base64url');
 
 /**
- * A one-click unsubscribe token for a client's digest: the user id and an HMAC-SHA256 of it under the
- * server secret. It only ever turns that user's digest off, so it needs no expiry; it stays valid after
- * the user turns the digest on again (the next digest's link is the same).
+ * A one-click unsubscribe token for a client's digest: the user id, the user's digest token version and
+ * an HMAC-SHA256 of both under the server secret. It only ever turns that user's digest off and needs no
+ * expiry; turning the digest on again raises the version (users.digest_token_version), so the links of
+ * earlier mails stop working instead of replaying forever.
  */
-export function unsubscribeToken(secret: string, userId: number): string {
-  return `${userId}.${mac(secret, userId)}`;
+export function unsubscribeToken(secret: string, userId: number, version: number): string {
+  return version === 0
+    ? `${userId}.${mac(secret, userId, 0)}`
+    : `${userId}.${version}.${mac(secret, userId, version)}`;
 }
 
-/** The user id a token was signed for, or null for anything forged, altered or malformed. */
-export function verifyUnsubscribeToken(secret: string, token: string): number | null {
-  const match = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
+/** The user id and version a token was signed for, or null for anything forged, altered or malformed. */
+export function verifyUnsubscribeToken(
+  secret: string,
+  token: string,
+): { userId: number; version: number } | null {
+  const match = /^([1-9][0-9]{0,9})\.(?:([1-9][0-9]{0,8})\.)?([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const userId = Number(match[1]);
-  const expected = Buffer.from(mac(secret, userId));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
+  const version = match[2] ? Number(match[2]) : 0;
+  const expected = Buffer.from(mac(secret, userId, version));
+  const given = Buffer.from(match[3]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, version } : null;
 }

@@ -6,6 +6,7 @@ import { AppError, attr, notFound } from '../../lib/app-error.ts';
 import { publishEvent } from '../events/publish-event.ts';
 import { base64DecodedLength, dataUrlSlices } from './data-url.ts';
 import { discardUpload, FILE_CHUNK_SIZE, fillUpload, storeFile } from './file-store.ts';
+import { base64DataUrlBytes } from './json-data-url.ts';
 
 /**
  * Stores a file sent as a data URL (the spec's JSON body) into the upload slot `fileId` taken before the
@@ -25,6 +26,33 @@ export async function storeProjectFile(db: Db, fileId: number, input: { title: s
   }
   return fillUpload(db, fileId, { title: input.title, mime: decoded.mime }, decoded.slices(), tooLarge);
 }
+
+/**
+ * As storeProjectFile, for a data URL kept as the request's bytes (modules/files/json-data-url.ts): each
+ * slice is checked and decoded only as it is written, never the whole text at once. A data URL that is not
+ * plain base64 (percent-encoded, with spaces) takes storeProjectFile's path; the answers are the same.
+ */
+export async function storeProjectFileBytes(db: Db, fileId: number, input: { title: string; data: Buffer }) {
+  const decoded = base64DataUrlBytes(input.data);
+  if (!decoded)
+    return storeProjectFile(db, fileId, { title: input.title, data: input.data.toString('latin1') });
+  if (decoded.size > MAX_FILE_SIZE) {
+    await discardUpload(db, fileId);
+    throw fileTooLarge();
+  }
+  const notDataUrl = () =>
+    new AppError('unprocessable', { title: 'File data is not a data URL', pointer: attr('data') });
+  return fillUpload(
+    db,
+    fileId,
+    { title: input.title, mime: decoded.mime },
+    decoded.slices(notDataUrl, () => new AppError('bad_request', { title: 'Malformed request' })),
+    fileTooLarge,
+  );
+}
+
+const fileTooLarge = () =>
+  new AppError('unprocessable', { title: MESSAGES.fileTooLarge, pointer: attr('data') });
 
 /**
  * Stores a file streamed as raw bytes (POST /project/{id}/file/upload); the bytes past 25,000,000 are never

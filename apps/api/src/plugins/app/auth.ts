@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Versions } from '../../db/cache-versions.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/app-error.ts';
+import { secureCookieFor } from '../../lib/secure-cookie.ts';
 import { readVersionsAndSession, type SessionActor } from '../../modules/auth/sessions.ts';
 
 export const AUTH_COOKIE = 'dd_token';
@@ -41,7 +42,6 @@ const OPEN_PATHS = [
 export default fp(
   async (app) => {
     const { config } = app;
-    const secureCookie = !/^http:\/\/(localhost|127\.|\[::1\])/.test(config.publicUrl);
     const publicOrigin = new URL(config.publicUrl).origin;
 
     app.decorateRequest('actor', null);
@@ -93,7 +93,7 @@ export default fp(
       reply.setCookie(AUTH_COOKIE, token, {
         httpOnly: true,
         sameSite: 'lax',
-        secure: secureCookie,
+        secure: secureCookieFor(config.publicUrl, reply.request),
         path: '/',
         ...(config.cookieDomain ? { domain: config.cookieDomain } : {}),
         ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),

@@ -1,7 +1,5 @@
+import { isContactField, mayReadContacts, type Role } from '@dd/domain';
 import fp from 'fastify-plugin';
-
-/** Attribute names that hold a way to reach a person: e-mail, phone or login, plain or prefixed. */
-const CONTACT_ATTRIBUTE = /^(?:.*[-_])?(?:email|phone|login)$/i;
 
 type Resource = { type?: unknown; id?: unknown; attributes?: Record<string, unknown> };
 
@@ -20,7 +18,7 @@ export function hideContactsOfOthers(document: unknown, viewerId: number): boole
     const own = resource.type === 'user' && String(resource.id) === String(viewerId);
     if (resource.attributes && typeof resource.attributes === 'object' && !own) {
       for (const [key, value] of Object.entries(resource.attributes))
-        if (CONTACT_ATTRIBUTE.test(key) && value !== null) {
+        if (isContactField(key) && value !== null) {
           resource.attributes[key] = null;
           changed = true;
         }
@@ -38,8 +36,8 @@ export function hideContactsOfOthers(document: unknown, viewerId: number): boole
 export default fp(
   async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
-      const actor = (request as { actor?: { id: number; role: string } | null }).actor;
-      if (actor?.role !== 'readonlyManager' || typeof payload !== 'string') return payload;
+      const actor = (request as { actor?: { id: number; role: Role } | null }).actor;
+      if (!actor || mayReadContacts(actor) || typeof payload !== 'string') return payload;
       const type = String(reply.getHeader('content-type') ?? '');
       if (!/json/.test(type)) return payload;
       let document: unknown;

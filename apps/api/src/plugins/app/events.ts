@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
 import { EventHub } from '../../modules/events/event-hub.ts';
 import { notificationSourceFor } from '../../modules/events/notification-source.ts';
+import { SLOT_REFRESH_MS, StreamSlots } from '../../modules/events/stream-slots.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     events: EventHub;
+    /** Open streams counted across processes (docs/adr/0019-event-stream-caps.md). */
+    streamSlots: StreamSlots;
   }
 }
 
@@ -28,8 +31,17 @@ export default fp(
     });
     await hub.start({ heartbeatMs: HEARTBEAT_MS, pruneMs: PRUNE_MS });
     app.decorate('events', hub);
+    const slots = new StreamSlots(app.db);
+    app.decorate('streamSlots', slots);
+    const refresh = setInterval(
+      () => slots.refresh().catch((e: Error) => warn(`live events: slot refresh (${e.message})`)),
+      SLOT_REFRESH_MS,
+    );
+    refresh.unref();
     app.addHook('preClose', async () => {
+      clearInterval(refresh);
       await hub.stop();
+      await slots.releaseAll().catch((e: Error) => warn(`live events: slot release (${e.message})`));
     });
   },
   { name: 'events', dependencies: ['config', 'database'] },

@@ -29,7 +29,12 @@ const CONFLICTS = new Set([
   'POST /api/project/:id/repositories',
 ]);
 /** Operations that refuse with 429 by their own count (not the rate limiter's `config.rateLimit`). */
-const OWN_LIMITS = new Set(['POST /api/project/:id/file/upload', 'POST /api/project/:id/upload-file']);
+const OWN_LIMITS = new Set([
+  'POST /api/project/:id/file/upload',
+  'POST /api/project/:id/upload-file',
+  // Open event streams per session and per user (docs/adr/0019-event-stream-caps.md).
+  'GET /api/events',
+]);
 /** Operations that answer 201 Created. */
 const CREATED = new Set([
   'POST /api/user/create',

@@ -1,4 +1,4 @@
-import { idField, parseId } from '@dd/domain';
+import { type Actor, idField, parseId } from '@dd/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -34,17 +34,22 @@ export function authorizeBoardProject(
 /** The project id of a board list: filter[i] = ['=', 'project.id', id] (admin §7), required. */
 export function projectIdFilter(
   raw: Record<string, unknown>,
+  viewer: Actor,
   includes: readonly string[],
   field = 'project.id',
 ) {
   // Board lists are whole lists (admin §7: size 0); paging parameters are checked but not needed.
-  const query = parseListQuery(raw, {
-    filters: { [field]: ['='] },
-    sorts: ['created', 'id'],
-    includes,
-    defaultSort: '-created',
-    allowUnlimited: true,
-  });
+  const query = parseListQuery(
+    raw,
+    {
+      filters: { [field]: ['='] },
+      sorts: ['created', 'id'],
+      includes,
+      defaultSort: '-created',
+      allowUnlimited: true,
+    },
+    viewer,
+  );
   const filter = query.filters.find((f) => f.field === field);
   const id = parseId(filter?.value);
   if (!filter || id === null)

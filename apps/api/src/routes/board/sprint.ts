@@ -42,7 +42,7 @@ const sprintRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, include } = projectIdFilter(request.query, ['task', 'project']);
+      const { id, include } = projectIdFilter(request.query, request.actor, ['task', 'project']);
       await authorizeBoard(app, request, id);
       const sprints = await listSprints(app.db, id);
       const included = new Included();

@@ -24,7 +24,7 @@ const tagRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id } = projectIdFilter(request.query, ['project']);
+      const { id } = projectIdFilter(request.query, request.actor, ['project']);
       await authorizeBoard(app, request, id);
       const list = await listTags(app.db, id);
       return asDocument(

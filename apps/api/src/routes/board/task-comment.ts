@@ -25,7 +25,7 @@ const taskCommentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       app.authorize(request, 'board:use');
-      const { id } = projectIdFilter(request.query, ['author'], 'task.id');
+      const { id } = projectIdFilter(request.query, request.actor, ['author'], 'task.id');
       const task = await loadTask(app.db, id);
       await authorizeBoard(app, request, task.projectId);
       const list = await listComments(app.db, task.id);

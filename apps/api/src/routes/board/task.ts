@@ -81,7 +81,7 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, include } = projectIdFilter(request.query, TASK_INCLUDES);
+      const { id, include } = projectIdFilter(request.query, request.actor, TASK_INCLUDES);
       await authorizeBoard(app, request, id);
       const list = await listProjectTasks(app.db, id);
       return asDocument(

@@ -33,10 +33,10 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      app.authorize(request, 'admin:access');
+      const actor = app.authorize(request, 'admin:access');
       return asDocument(
         adminCompanyListDocumentSchema,
-        await searchCompanies(app.db, parseListQuery(request.query, COMPANY_LIST_RULES)),
+        await searchCompanies(app.db, parseListQuery(request.query, COMPANY_LIST_RULES, actor)),
       );
     },
   );

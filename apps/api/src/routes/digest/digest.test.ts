@@ -37,7 +37,7 @@ async function update(projectId: number, description: string, at: string) {
 }
 
 const unsubscribeLink = (mail: string) => {
-  const match = /http:\/\/dd\.test\/api\/digest\/unsubscribe\?token=[0-9]+\.[A-Za-z0-9_-]+/.exec(mail);
+  const match = /http:\/\/dd\.test\/api\/digest\/unsubscribe\?token=[0-9]+\.[A-Za-z0-9._-]+/.exec(mail);
   expect(match, 'an unsubscribe link').toBeTruthy();
   return new URL(match![0]);
 };
@@ -116,7 +116,16 @@ describe('the client digest', () => {
     const other = link.searchParams.get('token')!.replace(/^[0-9]+/, String(client.id + 1));
     expect((await t.app.inject({ url: `/api/digest/unsubscribe?token=${other}` })).statusCode).toBe(400);
 
-    const res = await t.app.inject({ url: `${link.pathname}${link.search}` });
+    // Following the link shows a button (nothing changes); the button posts.
+    const shown = await t.app.inject({ url: `${link.pathname}${link.search}` });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('<button type="submit"');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('You are unsubscribed');
@@ -141,10 +150,13 @@ describe('the client digest', () => {
     expect(again).toContain('Second');
     expect(again).toContain('Third');
 
-    // RFC 8058 one-click: the mail client POSTs the form body to the same URL.
+    // RFC 8058 one-click: the mail client POSTs the form body to the same URL (the new mail's: turning
+    // the digest on again retired the first mail's link).
+    const newLink = unsubscribeLink(again!);
+    expect(newLink.search).not.toBe(link.search);
     const oneClick = await t.app.inject({
       method: 'POST',
-      url: `${link.pathname}${link.search}`,
+      url: `${newLink.pathname}${newLink.search}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
@@ -160,8 +172,16 @@ describe('the client digest', () => {
     const keyed = await buildTestApp({ appKeys: ['web-key'] });
     try {
       const client = await buildUser(keyed.database.db, { role: 'client' });
-      const token = unsubscribeToken(keyed.app.appSecret, client.id);
-      const res = await keyed.app.inject({ url: `/api/digest/unsubscribe?token=${token}` });
+      const token = unsubscribeToken(keyed.app.appSecret, client.id, 0);
+      expect((await keyed.app.inject({ url: `/api/digest/unsubscribe?token=${token}` })).statusCode).toBe(
+        200,
+      );
+      const res = await keyed.app.inject({
+        method: 'POST',
+        url: `/api/digest/unsubscribe?token=${token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(res.statusCode).toBe(200);
       const [row] = await keyed.database.db
         .select({ on: users.digestEnabled })

@@ -1,5 +1,5 @@
 import { digestSettingDocumentSchema, digestUnsubscribedSchema, mediaAnswerSchema } from '@dd/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,14 +24,18 @@ const setting = (userId: number, enabled: boolean) =>
     documentOf({ type: 'digest-setting', id: String(userId), attributes: { 'digest-enabled': enabled } }),
   );
 
-function page(productName: string, title: string, body: string): string {
+function page(productName: string, title: string, body: string, button?: { action: string }): string {
+  // The one-click action is a POST (RFC 8058): a mail link scanner that follows the link changes nothing.
+  const form = button
+    ? `<form method="post" action="${escapeHtml(button.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="margin-top:24px;padding:10px 20px;border:0;border-radius:4px;background:#1c7ed6;color:#fff;font-size:16px;cursor:pointer">Unsubscribe</button></form>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5">
 <main style="max-width:480px;margin:48px auto;background:#fff;border-radius:8px;padding:32px">
 <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(title)}</h1>
-<p style="margin:0">${escapeHtml(body)}</p>
+<p style="margin:0">${escapeHtml(body)}</p>${form}
 <p style="margin:24px 0 0;color:#616e7c;font-size:14px">${escapeHtml(productName)}</p>
 </main>
 </body>
@@ -41,9 +45,11 @@ function page(productName: string, title: string, body: string): string {
 
 /**
  * The client digest's settings (issue 14 §5). The unsubscribe link works signed-out: its token is the
- * user id signed with the server secret (modules/digest/unsubscribe-token.ts). GET answers a small
- * page; POST is RFC 8058 one-click unsubscribe (the mail's List-Unsubscribe-Post header). Signed-in
- * clients read and set their own digest with /digest/setting (the profile toggle).
+ * user id and their digest token version signed with the server secret (modules/digest/unsubscribe-token.ts).
+ * GET answers a page with an Unsubscribe button and changes nothing (mail link scanners follow links);
+ * POST unsubscribes: RFC 8058 one-click (the mail's List-Unsubscribe-Post header) answers JSON, the
+ * page's button (a browser asking for HTML) a page. Signed-in clients read and set their own digest with
+ * /digest/setting (the profile toggle); turning it on again raises the token version, so older links die.
  */
 const digestRoutes: FastifyPluginAsyncZod = async (app) => {
   // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" form-encoded; the body says nothing
@@ -54,53 +60,68 @@ const digestRoutes: FastifyPluginAsyncZod = async (app) => {
     (_r, _b, done) => done(null, undefined),
   );
 
+  /** The user a token names while it is still their current one (null: forged, or an older mail's). */
+  const tokenOwner = async (token: string | undefined) => {
+    const signed = token ? verifyUnsubscribeToken(app.appSecret, token) : null;
+    if (!signed) return null;
+    const [row] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, signed.userId), eq(users.digestTokenVersion, signed.version)));
+    return row?.id ?? null;
+  };
+
   const unsubscribe = async (token: string | undefined) => {
-    const userId = token ? verifyUnsubscribeToken(app.appSecret, token) : null;
-    if (userId === null) return false;
-    await app.db
+    const signed = token ? verifyUnsubscribeToken(app.appSecret, token) : null;
+    if (!signed) return false;
+    const done = await app.db
       .update(users)
       .set({ digestEnabled: false, updatedAt: app.config.now() })
-      .where(eq(users.id, userId));
-    return true;
+      .where(and(eq(users.id, signed.userId), eq(users.digestTokenVersion, signed.version)))
+      .returning({ id: users.id });
+    return done.length === 1;
   };
 
   const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const invalidPage = () =>
+    page(
+      app.config.productName,
+      'This link does not work',
+      'This unsubscribe link is not valid. Nothing was changed.',
+    );
 
   app.get(
     '/digest/unsubscribe',
     {
       schema: {
         tags: ['digest'],
-        summary: 'One-click unsubscribe from the daily digest (signed link, no session); answers a page',
+        summary:
+          'Unsubscribe page of the daily digest (signed link, no session): a button that POSTs; changes nothing',
         querystring: tokenQuery,
         response: {
-          200: mediaAnswerSchema({ mediaType: 'text/html', description: 'A page: you are unsubscribed' }),
+          200: mediaAnswerSchema({
+            mediaType: 'text/html',
+            description: 'A page with an Unsubscribe button',
+          }),
         },
       },
       config: limited,
     },
     async (request, reply) => {
-      const done = await unsubscribe(request.query.token);
-      const { productName } = app.config;
+      const token = request.query.token;
+      const valid = (await tokenOwner(token)) !== null;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      return done
+      return valid && token
         ? reply.send(
             page(
-              productName,
-              'You are unsubscribed',
+              app.config.productName,
+              'Unsubscribe from the daily digest?',
               'You will no longer receive the daily digest of project updates. You can turn it on again in your profile.',
+              { action: `/api/digest/unsubscribe?token=${encodeURIComponent(token)}` },
             ),
           )
         : // A page for a person, not the JSON:API error document the schema's 400 describes for bad input.
-          (reply as unknown as FastifyReply)
-            .status(400)
-            .send(
-              page(
-                productName,
-                'This link does not work',
-                'This unsubscribe link is not valid. Nothing was changed.',
-              ),
-            );
+          (reply as unknown as FastifyReply).status(400).send(invalidPage());
     },
   );
 
@@ -110,14 +131,26 @@ const digestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['digest'],
         summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post); signed link, no session',
+        description: "A browser asking for text/html (the page's button) gets a page instead of JSON.",
         querystring: tokenQuery,
         response: { 200: digestUnsubscribedSchema },
       },
       config: limited,
     },
-    async (request) => {
-      if (!(await unsubscribe(request.query.token)))
-        throw new AppError('bad_request', { title: 'Invalid unsubscribe link', parameter: 'token' });
+    async (request, reply) => {
+      const done = await unsubscribe(request.query.token);
+      if (/text\/html/.test(request.headers.accept ?? '')) {
+        const html = done
+          ? page(
+              app.config.productName,
+              'You are unsubscribed',
+              'You will no longer receive the daily digest of project updates. You can turn it on again in your profile.',
+            )
+          : invalidPage();
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        return (reply as unknown as FastifyReply).status(done ? 200 : 400).send(html);
+      }
+      if (!done) throw new AppError('bad_request', { title: 'Invalid unsubscribe link', parameter: 'token' });
       return { meta: { unsubscribed: true as const } };
     },
   );
@@ -156,7 +189,14 @@ const digestRoutes: FastifyPluginAsyncZod = async (app) => {
       const enabled = request.body.data.attributes['digest-enabled'];
       await app.db
         .update(users)
-        .set({ digestEnabled: enabled, updatedAt: app.config.now() })
+        .set({
+          digestEnabled: enabled,
+          // Turned on again: the links of the mails sent before stop working (unsubscribe-token.ts).
+          digestTokenVersion: enabled
+            ? sql`case when ${users.digestEnabled} then ${users.digestTokenVersion} else ${users.digestTokenVersion} + 1 end`
+            : users.digestTokenVersion,
+          updatedAt: app.config.now(),
+        })
         .where(eq(users.id, actor.id));
       return setting(actor.id, enabled);
     },

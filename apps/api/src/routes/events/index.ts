@@ -1,6 +1,6 @@
 import { mediaAnswerSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../lib/app-error.ts';
+import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { EventStream } from '../../modules/events/event-stream.ts';
 import { loadSessionExpiry } from '../../modules/events/session-expiry.ts';
 
@@ -39,6 +39,16 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const expiresAt = await loadSessionExpiry(app.db, actor.sessionId);
       if (!expiresAt) throw unauthorized();
       const since = lastEventId(request.headers['last-event-id']);
+      // At most 10 streams per session and 20 per user, counted across processes (ADR 0019).
+      const slot = await app.streamSlots.claim(actor);
+      if (!slot) {
+        reply.header('retry-after', '30');
+        throw new AppError('too_many_requests', { title: 'Too many open event streams' });
+      }
+      const release = () =>
+        app.streamSlots
+          .release(slot)
+          .catch((e: Error) => request.log.warn(`event slot release (${e.message})`));
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -50,7 +60,10 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
       });
       res.socket?.setNoDelay(true);
-      const stream = new EventStream(res, actor, expiresAt, () => app.events.close(stream));
+      const stream = new EventStream(res, actor, expiresAt, () => {
+        app.events.close(stream);
+        void release();
+      });
       // The reconnect delay the browser uses after a dropped connection.
       stream.write('retry: 3000\n: connected\n\n');
       await app.events.open(stream, since);

@@ -1,15 +1,13 @@
 import { Readable } from 'node:stream';
-import { fileDocumentSchema, fileWithDataDocumentSchema, idField, mediaAnswerSchema } from '@dd/domain';
-import type { FastifyRequest } from 'fastify';
+import { fileWithDataDocumentSchema, idField, mediaAnswerSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
-import { asDocument, documentOf, JSON_API } from '../../lib/jsonapi/document.ts';
-import { presentFileMeta } from '../../modules/files/file-presenter.ts';
+import { JSON_API } from '../../lib/jsonapi/document.ts';
 import { dataUrlDocument } from '../../modules/files/file-read.ts';
-import { beginUpload, discardUpload, readChunks } from '../../modules/files/file-store.ts';
-import { deleteProjectFile, loadFileMeta, storeProjectFile } from '../../modules/files/project-files.ts';
+import { readChunks } from '../../modules/files/file-store.ts';
+import { deleteProjectFile, loadFileMeta } from '../../modules/files/project-files.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import uploadJsonRoutes from './upload-json.ts';
 import uploadStreamRoutes from './upload-stream.ts';
 
 const idParams = z.object({ id: idField });
@@ -17,19 +15,6 @@ const fileParams = z.object({
   id: idField,
   fileId: idField,
 });
-const uploadBody = z.object({
-  data: z.object({
-    type: z.literal('file'),
-    attributes: z.object({
-      title: z.string({ error: 'File title is required' }).trim().min(1, 'File title is required').max(255),
-      data: z.string({ error: 'File data is required' }).min(1, 'File data is required'),
-    }),
-  }),
-});
-
-/** Base64 of 25,000,000 bytes is 33,333,336 characters; the body limit leaves room for the envelope. */
-const UPLOAD_BODY_LIMIT = 34 * 1024 * 1024;
-
 /** `filename*` per RFC 6266/5987 with an ASCII fallback, so any file name is safe in the header. */
 function contentDisposition(title: string): string {
   const ascii = title.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -39,46 +24,7 @@ function contentDisposition(title: string): string {
 /** Project specification files (client spec §2, §5, §7). */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadStreamRoutes);
-
-  // The spec's route reads a body of up to 34 MB: who may attach, and a free upload slot, are settled
-  // before it is read, so a refused upload costs no memory and at most 3 per user are in flight.
-  const slots = new WeakMap<FastifyRequest, number>();
-  const freeSlot = async (request: FastifyRequest) => {
-    const fileId = slots.get(request);
-    if (fileId !== undefined) await discardUpload(app.db, fileId);
-  };
-  app.post(
-    '/project/:id/upload-file',
-    {
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      preParsing: async (request, _reply, payload) => {
-        const params = idParams.safeParse(request.params);
-        if (!params.success) return payload; // the params validation answers 400
-        const ref = await loadProjectRef(app.db, params.data.id);
-        const actor = app.authorize(request, 'project:attach', ref);
-        const slot = { projectId: ref.id, title: 'upload', mime: 'application/octet-stream' };
-        slots.set(request, await beginUpload(app.db, { ...slot, uploadedById: actor.id }));
-        return payload;
-      },
-      // A body that never reached the handler (too large, not JSON, invalid, client gone) frees its slot;
-      // after a stored file this finds no unfinished row and does nothing.
-      onResponse: freeSlot,
-      onRequestAbort: freeSlot,
-      schema: {
-        tags: ['file'],
-        summary: 'Attach a file (data URL, at most 25,000,000 bytes)',
-        params: idParams,
-        body: uploadBody,
-        response: { 201: fileDocumentSchema },
-      },
-    },
-    async (request, reply) => {
-      const fileId = slots.get(request);
-      if (fileId === undefined) throw notFound('Project');
-      const file = await storeProjectFile(app.db, fileId, request.body.data.attributes);
-      return reply.status(201).send(asDocument(fileDocumentSchema, documentOf(presentFileMeta(file))));
-    },
-  );
+  await app.register(uploadJsonRoutes);
 
   app.get(
     '/file/:id',

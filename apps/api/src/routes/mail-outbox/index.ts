@@ -15,8 +15,8 @@ const mailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      app.authorize(request, 'admin:access');
-      const query = parseListQuery(request.query as Record<string, unknown>, OUTBOX_LIST_RULES);
+      const actor = app.authorize(request, 'admin:access');
+      const query = parseListQuery(request.query as Record<string, unknown>, OUTBOX_LIST_RULES, actor);
       const { rows, total } = await searchOutbox(app.db, query);
       return asDocument(
         mailOutboxListDocumentSchema,

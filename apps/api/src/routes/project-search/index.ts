@@ -1,4 +1,4 @@
-import { idField, projectListDocumentSchema, projectListScope } from '@dd/domain';
+import { idField, mayReadContacts, projectListDocumentSchema, projectListScope } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { JSON_API } from '../../lib/jsonapi/document.ts';
@@ -22,9 +22,9 @@ const projectSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = app.authorize(request, 'project:list');
-      const query = parseListQuery(request.query, PROJECT_LIST_RULES);
+      const query = parseListQuery(request.query, PROJECT_LIST_RULES, actor);
       const json = await searchProjects(app.db, query, projectListScope(actor), {
-        hideContacts: actor.role === 'readonlyManager',
+        hideContacts: !mayReadContacts(actor),
         // null: no list cache (LIST_CACHE=off), every request reads the database.
         version: app.config.listCache ? request.versions?.['admin-lists'] : null,
       });

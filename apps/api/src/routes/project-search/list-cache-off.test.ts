@@ -115,7 +115,10 @@ describe('GET /api/project/search with the list cache off', () => {
     // The route lists for staff only; the module's client scope (own and joined projects) still agrees.
     const db = t.database.db;
     const scope = { kind: 'client', userId: clientId } as const;
-    const list = parseListQuery({ include: 'client,owner', sort: 'title' }, PROJECT_LIST_RULES);
+    const list = parseListQuery({ include: 'client,owner', sort: 'title' }, PROJECT_LIST_RULES, {
+      id: clientId,
+      role: 'client',
+    });
     const cached = await searchProjects(db, list, scope, {
       hideContacts: false,
       version: await listVersion(db),

@@ -1,4 +1,5 @@
 import {
+  type Actor,
   can,
   idField,
   projectUpdateDocumentSchema,
@@ -9,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
-import { parseListQuery } from '../../lib/jsonapi/query.ts';
+import { invalidProjectId, parseListQuery } from '../../lib/jsonapi/query.ts';
 import {
   postProjectUpdate,
   presentProjectUpdate,
@@ -33,7 +34,10 @@ const LIST_RULES = {
  * The spec's client sends filter[project_id]=N; the house list format is filter[i][0..2]. Both are read:
  * the keyed form is turned into the triple form before the usual allow-listed parsing.
  */
-function normalizeFilter(query: Record<string, unknown>): {
+function normalizeFilter(
+  query: Record<string, unknown>,
+  viewer: Actor,
+): {
   rest: Record<string, unknown>;
   projectId: number;
 } {
@@ -44,18 +48,26 @@ function normalizeFilter(query: Record<string, unknown>): {
     projectId = filter.project_id;
     delete rest.filter;
   } else {
-    const parsed = parseListQuery(query, {
-      ...LIST_RULES,
-      sorts: [...LIST_RULES.sorts],
-      includes: [...LIST_RULES.includes],
-    });
+    const parsed = parseListQuery(
+      query,
+      {
+        ...LIST_RULES,
+        sorts: [...LIST_RULES.sorts],
+        includes: [...LIST_RULES.includes],
+      },
+      viewer,
+    );
     projectId = parsed.filters.find((f) => f.field === 'project_id')?.value;
     delete rest.filter;
   }
   const id = idField.safeParse(projectId);
   if (!id.success)
     throw new AppError('bad_request', {
-      title: 'filter[project_id] is required',
+      // Given but not a record id (out of range, not a number): say which value, not "required".
+      title:
+        projectId === undefined || projectId === ''
+          ? 'filter[project_id] is required'
+          : invalidProjectId(projectId),
       parameter: 'filter[project_id]',
     });
   return { rest, projectId: id.data };
@@ -73,12 +85,16 @@ const projectUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { rest, projectId } = normalizeFilter(request.query as Record<string, unknown>);
-      const list = parseListQuery(rest, {
-        ...LIST_RULES,
-        sorts: [...LIST_RULES.sorts],
-        includes: [...LIST_RULES.includes],
-      });
+      const { rest, projectId } = normalizeFilter(request.query as Record<string, unknown>, request.actor);
+      const list = parseListQuery(
+        rest,
+        {
+          ...LIST_RULES,
+          sorts: [...LIST_RULES.sorts],
+          includes: [...LIST_RULES.includes],
+        },
+        request.actor,
+      );
       const ref = await loadProjectRef(app.db, projectId);
       const actor = app.authorize(request, 'project:read', ref);
       return asDocument(

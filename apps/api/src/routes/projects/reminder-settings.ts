@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
+import { invalidProjectId } from '../../lib/jsonapi/query.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import {
   createReminderSetting,
@@ -53,7 +54,7 @@ function readSearchQuery(query: Record<string, unknown>): { projectId: number | 
         value = t['2'];
       } else throw bad(`Filtering by '${key}' is not allowed`, `filter[${key}]`);
       const parsed = idValue.safeParse(value);
-      if (!parsed.success) throw bad('Invalid project id', `filter[${key}]`);
+      if (!parsed.success) throw bad(invalidProjectId(value), `filter[${key}]`);
       projectId = parsed.data;
     }
   }

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { pageCount, parseListQuery } from '../../lib/jsonapi/query.ts';
+import { secureCookieFor } from '../../lib/secure-cookie.ts';
 import { createSession, SESSION_TTL_MS } from '../../modules/auth/sessions.ts';
 import {
   INCOMPLETE_REGISTRATION_LIST_RULES,
@@ -67,14 +68,13 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   // navigator.sendBeacon may post a string as text/plain; this plugin alone reads it as JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
-  const secure = !/^http:\/\/(localhost|127\.|\[::1\])/.test(app.config.publicUrl);
   const setRegistrationMarker = (reply: FastifyReply) =>
     reply.setCookie(REGISTRATION_MARKER_COOKIE, '1', {
       path: '/',
       maxAge: DAY_S,
       sameSite: 'lax',
       httpOnly: false,
-      secure,
+      secure: secureCookieFor(app.config.publicUrl, reply.request),
       ...(app.config.cookieDomain ? { domain: app.config.cookieDomain } : {}),
     });
 
@@ -154,8 +154,8 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      app.authorize(request, 'admin:access');
-      const query = parseListQuery(request.query, INCOMPLETE_REGISTRATION_LIST_RULES);
+      const actor = app.authorize(request, 'admin:access');
+      const query = parseListQuery(request.query, INCOMPLETE_REGISTRATION_LIST_RULES, actor);
       const { rows, total } = await listIncompleteRegistrations(app.db, query);
       return asDocument(
         incompleteRegistrationListDocumentSchema,

@@ -69,10 +69,10 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      app.authorize(request, 'calls:manage');
+      const actor = app.authorize(request, 'calls:manage');
       return asDocument(
         staffCallListDocumentSchema,
-        await searchStaffCalls(app.db, parseListQuery(request.query, STAFF_CALL_LIST_RULES)),
+        await searchStaffCalls(app.db, parseListQuery(request.query, STAFF_CALL_LIST_RULES, actor)),
       );
     },
   );

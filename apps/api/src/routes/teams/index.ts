@@ -20,10 +20,10 @@ const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      app.authorize(request, 'admin:access');
+      const actor = app.authorize(request, 'admin:access');
       return asDocument(
         teamListDocumentSchema,
-        await searchTeams(app.db, parseListQuery(request.query, TEAM_LIST_RULES)),
+        await searchTeams(app.db, parseListQuery(request.query, TEAM_LIST_RULES, actor)),
       );
     },
   );

@@ -1,4 +1,10 @@
-import { idField, ROLES, userListDocumentSchema, usersByRoleDocumentSchema } from '@dd/domain';
+import {
+  idField,
+  mayReadContacts,
+  ROLES,
+  userListDocumentSchema,
+  usersByRoleDocumentSchema,
+} from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument, JSON_API } from '../../lib/jsonapi/document.ts';
@@ -21,8 +27,8 @@ const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      app.authorize(request, 'admin:access');
-      const json = await searchUsers(app.db, parseListQuery(request.query, USER_LIST_RULES), {
+      const actor = app.authorize(request, 'admin:access');
+      const json = await searchUsers(app.db, parseListQuery(request.query, USER_LIST_RULES, actor), {
         // null: no list cache (LIST_CACHE=off), every request reads the database.
         version: app.config.listCache ? request.versions?.['admin-lists'] : null,
       });
@@ -45,7 +51,7 @@ const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = app.authorize(request, 'project:list');
       return asDocument(
         usersByRoleDocumentSchema,
-        await usersByRole(app.db, request.query.role, { hideContacts: actor.role === 'readonlyManager' }),
+        await usersByRole(app.db, request.query.role, { hideContacts: !mayReadContacts(actor) }),
       );
     },
   );

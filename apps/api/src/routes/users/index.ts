@@ -5,6 +5,7 @@ import {
   cappedText,
   editUserSchema,
   idField,
+  mayReadContacts,
   TEXT_MAX,
   userDocumentSchema,
   userPasswordSchema,
@@ -81,7 +82,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return asDocument(
         userDocumentSchema,
-        await getUserDocument(app.db, id, include, { hideContacts: actor.role === 'readonlyManager', self }),
+        await getUserDocument(app.db, id, include, { hideContacts: !mayReadContacts(actor), self }),
       );
     },
   );

@@ -70,13 +70,25 @@ function invalidateWhenIdle(queryClient: QueryClient, keys: QueryKey[]) {
 }
 
 const RETRY_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
+/** The tabs of one browser share one stream (the server caps them, docs/adr/0019-event-stream-caps.md). */
+const SHARED_NAME = 'dd-live-events';
+
+/** What the tab holding the stream tells the others: the stream's own events, and whether it is up. */
+type Relayed =
+  | { kind: 'change'; data: string }
+  | { kind: 'reset' }
+  | { kind: 'revoked' }
+  | { kind: 'up'; afterFailure: boolean }
+  | { kind: 'down' };
 
 /**
- * The app shell's one EventSource for a signed-in user. Events become invalidations of exactly what
- * changed. The browser reconnects by itself (with Last-Event-ID, so nothing is missed); when the stream
- * is refused or down for good, a new one is opened with a backoff and everything on screen is refetched
- * once it is back. While it is down, regaining focus refetches stale screens instead: nothing alarming
- * is shown either way.
+ * The app shell's one EventSource for a signed-in user, shared by the browser's tabs: the tab that holds
+ * a Web Lock opens it and relays what arrives on a BroadcastChannel; when that tab closes, the lock passes
+ * to another tab, which opens its own (a browser without these APIs opens one per tab, as before).
+ * Events become invalidations of exactly what changed. The browser reconnects by itself (with
+ * Last-Event-ID, so nothing is missed); when the stream is refused (429 included) or down for good, a
+ * new one is opened with a backoff and everything on screen is refetched once it is back. While it is
+ * down, regaining focus refetches stale screens instead: nothing alarming is shown either way.
  */
 export function useLiveUpdates(signedIn: boolean) {
   const queryClient = useQueryClient();
@@ -87,18 +99,25 @@ export function useLiveUpdates(signedIn: boolean) {
     let failures = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    // A tab that followed another's stream and takes it over refetches: the handover may have missed events.
+    let followed = false;
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SHARED_NAME);
+    const locks = typeof navigator !== 'undefined' && channel ? navigator.locks : undefined;
 
-    const open = () => {
-      source = new EventSource(EVENTS_URL, { withCredentials: true });
-      source.onopen = () => {
-        if (failures > 0) void queryClient.invalidateQueries({ type: 'active' });
-        failures = 0;
+    // Every tab acts on the same events, the holder's own and those relayed to the others.
+    const act = (event: Relayed) => {
+      if (event.kind === 'up') {
+        if (event.afterFailure) void queryClient.invalidateQueries({ type: 'active' });
         live = true;
-      };
-      source.onmessage = (message) => {
+      } else if (event.kind === 'down') live = false;
+      // Too long away for a replay: refetch what is on screen.
+      else if (event.kind === 'reset') void queryClient.invalidateQueries({ type: 'active' });
+      // The session ended (logout elsewhere, password change): re-check it; the guards go to sign-in.
+      else if (event.kind === 'revoked') void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      else {
         let change: LiveChange;
         try {
-          change = JSON.parse(message.data) as LiveChange;
+          change = JSON.parse(event.data) as LiveChange;
         } catch {
           return;
         }
@@ -108,24 +127,55 @@ export function useLiveUpdates(signedIn: boolean) {
         }
         if (change.type === 'task') markRemoteChange('task', Number(change.id));
         invalidateWhenIdle(queryClient, queriesShowing(change));
+      }
+    };
+    const relay = (event: Relayed) => {
+      act(event);
+      channel?.postMessage(event);
+    };
+    if (channel)
+      channel.onmessage = (message: MessageEvent<Relayed>) => {
+        followed = true;
+        act(message.data);
       };
-      // Too long away for a replay: refetch what is on screen.
-      source.addEventListener('reset', () => void queryClient.invalidateQueries({ type: 'active' }));
-      // The session ended (logout elsewhere, password change): re-check it; the guards go to sign-in.
+
+    const open = () => {
+      source = new EventSource(EVENTS_URL, { withCredentials: true });
+      source.onopen = () => {
+        relay({ kind: 'up', afterFailure: failures > 0 || followed });
+        failures = 0;
+        followed = false;
+      };
+      source.onmessage = (message) => relay({ kind: 'change', data: String(message.data) });
+      source.addEventListener('reset', () => relay({ kind: 'reset' }));
       source.addEventListener('revoked', () => {
         stopped = true;
         source?.close();
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        relay({ kind: 'revoked' });
       });
       source.onerror = () => {
-        live = false;
-        // CONNECTING: the browser retries by itself. CLOSED: refused (e.g. 401, 502); retry later.
+        relay({ kind: 'down' });
+        // CONNECTING: the browser retries by itself. CLOSED: refused (e.g. 401, 429, 502); retry later.
         if (source?.readyState !== EventSource.CLOSED || stopped) return;
         failures += 1;
         retry = setTimeout(open, RETRY_MS[Math.min(failures, RETRY_MS.length) - 1]);
       };
     };
-    open();
+
+    // The lock is held until this tab's effect ends (or the tab closes): then the next tab takes it.
+    let releaseLock = () => {};
+    const held = new Promise<void>((resolve) => {
+      releaseLock = resolve;
+    });
+    if (locks)
+      locks
+        .request(SHARED_NAME, () => {
+          if (stopped) return;
+          open();
+          return held;
+        })
+        .catch(() => {});
+    else open();
 
     const unsubscribeFocus = focusManager.subscribe((focused) => {
       if (focused && !live) void queryClient.refetchQueries({ type: 'active', stale: true });
@@ -135,6 +185,9 @@ export function useLiveUpdates(signedIn: boolean) {
       clearTimeout(retry);
       unsubscribeFocus();
       source?.close();
+      if (source) channel?.postMessage({ kind: 'down' } satisfies Relayed);
+      channel?.close();
+      releaseLock();
     };
   }, [signedIn, queryClient]);
 }

@@ -29,6 +29,8 @@ export const PROJECT_FILTER_KEYS = [
 
 type Props = {
   initial: ProjectFilterValues;
+  /** A viewer who may not read phones may not filter on them either (the API answers 400). */
+  showPhone: boolean;
   onSearch: (filter: ProjectFilter, values: ProjectFilterValues) => void;
 };
 
@@ -36,7 +38,7 @@ type Props = {
  * The project filter (admin §2): a collapsible panel, open by default (closed on a phone, issue 13 §3);
  * no future dates; To not before From.
  */
-export function ProjectFilterForm({ initial, onSearch }: Props) {
+export function ProjectFilterForm({ initial, showPhone, onSearch }: Props) {
   const { states, sizes } = useProjectLookups();
   const { form, submit } = useFilterForm(initial, projectFilterSchema, onSearch);
 
@@ -47,7 +49,7 @@ export function ProjectFilterForm({ initial, onSearch }: Props) {
           <TextInput label="Title" {...form.getInputProps('title')} />
           <IdFilterInput form={form} field="id" />
           <TextInput label="Client" {...form.getInputProps('client')} />
-          <TextInput label="Phone" {...form.getInputProps('phone')} />
+          {showPhone && <TextInput label="Phone" {...form.getInputProps('phone')} />}
           <FilterSelect form={form} field="status" label="Status" data={states} />
           <FilterSelect form={form} field="size" label="Size" data={sizes} />
           <DateRangeInputs

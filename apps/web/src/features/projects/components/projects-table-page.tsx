@@ -1,4 +1,12 @@
-import { can, formatDateTime, LABELS, MESSAGES, PROJECT_SORT_FIELDS, projectFilterSchema } from '@dd/domain';
+import {
+  can,
+  formatDateTime,
+  LABELS,
+  MESSAGES,
+  mayReadField,
+  PROJECT_SORT_FIELDS,
+  projectFilterSchema,
+} from '@dd/domain';
 import { ActionIcon, Button, Container, Group, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
@@ -37,16 +45,25 @@ const COLUMNS: Column<ProjectRow>[] = [
 export function ProjectsTablePage() {
   useDocumentTitle(`${LABELS.tables.projects} · Delivery Desk`);
   const actor = useActor();
+  // A column the viewer does not receive (the phone, for readonlyManager) is neither shown, sorted
+  // nor filtered on: the API refuses those (packages/domain field-visibility.ts).
+  const showPhone = mayReadField(actor, 'client.phone');
+  const columns = useMemo(
+    () => COLUMNS.filter((c) => c.sortField === undefined || mayReadField(actor, c.sortField)),
+    [actor],
+  );
+  const sortFields = useMemo(() => PROJECT_SORT_FIELDS.filter((f) => mayReadField(actor, f)), [actor]);
   const table = useTableUrlState({
     defaultSort: '-created',
-    sortFields: PROJECT_SORT_FIELDS,
+    sortFields,
     filterKeys: PROJECT_FILTER_KEYS,
   });
   // Filters come from the address; values that do not pass the form's own rules are ignored.
   const filter = useMemo(() => {
     const parsed = projectFilterSchema(todayIso()).safeParse(table.filters);
-    return parsed.success ? parsed.data : {};
-  }, [table.filters]);
+    if (!parsed.success) return {};
+    return showPhone ? parsed.data : { ...parsed.data, phone: undefined };
+  }, [table.filters, showPhone]);
   const query = useProjects({ page: table.page, sort: table.sort, filter });
   const remove = useDeleteProject();
   const [pending, setPending] = useState<ProjectRow | null>(null);
@@ -59,12 +76,13 @@ export function ProjectsTablePage() {
       <ProjectFilterForm
         key={JSON.stringify(table.filters)}
         initial={table.filters as ProjectFilterValues}
+        showPhone={showPhone}
         onSearch={(_filter, values) => table.setFilters(values)}
       />
       <PagedTable
         label={LABELS.tables.projects}
         {...listTableProps(table, query)}
-        columns={COLUMNS}
+        columns={columns}
         rowKey={(p) => String(p.id)}
         emptyText={filtersApplied(filter) ? 'No projects match these filters' : 'No projects yet'}
         actions={(p) => (
