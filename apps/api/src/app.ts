@@ -34,11 +34,13 @@ import invitationRoutes from './routes/invitations/index.ts';
 import lookupRoutes from './routes/lookups/index.ts';
 import mailOutboxRoutes from './routes/mail-outbox/index.ts';
 import passwordRoutes from './routes/password/index.ts';
+import deliveryRoutes from './routes/project/deliveries.ts';
 import projectPageRoutes from './routes/projects/project-page.ts';
 import registrationRoutes from './routes/registration/index.ts';
 import scheduledCallRoutes from './routes/scheduled-calls/index.ts';
 import settingRoutes from './routes/settings/index.ts';
 import systemRoutes from './routes/system/index.ts';
+import decisionRoutes from './routes/task/decisions.ts';
 import userRoutes from './routes/users/index.ts';
 
 export type BuildOptions = {
@@ -143,6 +145,8 @@ export async function buildApp({
       await api.register(scheduledCallRoutes);
       await api.register(eventRoutes);
       await api.register(digestRoutes);
+      await api.register(deliveryRoutes);
+      await api.register(decisionRoutes);
     },
     { prefix: '/api' },
   );

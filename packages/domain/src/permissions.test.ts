@@ -67,6 +67,10 @@ const TABLE: Record<Exclude<Action, 'user:read' | 'user:read-self'>, { owner: Ro
   'project:see-calls': { owner: STAFF, other: STAFF },
   'project:tour': { owner: ['client'], other: [] },
   'project:board': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
+  'project:read-deliveries': { owner: ALL, other: STAFF },
+  // The project's clients decide; staff keep their board's Accept and Reject, but not assistant or readonly.
+  'project:decide-delivery': { owner: ['client', ...WRITERS], other: WRITERS },
+  'project:report': { owner: ALL, other: STAFF },
 };
 
 function allowed(actor: Actor, action: keyof typeof TABLE, project: ProjectRef): boolean {

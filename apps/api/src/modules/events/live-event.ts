@@ -12,6 +12,8 @@ export type LiveEventKind =
   | 'tag'
   | 'comment'
   | 'call'
+  /** A task delivered to, or decided by, the product owner (the review card; docs/adr/0021). */
+  | 'delivery'
   /** Presence: someone has this task open for editing (not stored, never replayed). */
   | 'editing';
 
@@ -26,6 +28,7 @@ export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = [
   'tag',
   'comment',
   'call',
+  'delivery',
   'editing',
 ];
 
@@ -65,6 +68,7 @@ const BOARD_KINDS = new Set<LiveEventKind>(['sprint', 'task', 'tag', 'comment', 
 export function mayReceive(actor: Actor, event: LiveEvent): boolean {
   const project = { ownerId: event.ownerId, clientIds: event.clientIds };
   if (BOARD_KINDS.has(event.kind)) return can(actor, 'board:use') && can(actor, 'project:board', project);
+  if (event.kind === 'delivery') return can(actor, 'project:read-deliveries', project);
   if (event.kind === 'call')
     return can(actor, 'project:see-calls', project) || can(actor, 'project:book-call', project);
   return can(actor, 'project:read', project);
