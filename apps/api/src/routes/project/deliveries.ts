@@ -7,13 +7,13 @@ import { loadProjectRef } from '../../modules/projects/load-project.ts';
 
 export const DELIVERY_PAGE_SIZE = 15;
 const deliveriesQuery = z.object({
-  filter: z.object({ status: z.enum(['waiting', 'decided']).optional() }).optional(),
+  status: z.enum(['waiting', 'decided']).optional(),
   page: z
     .object({
-      number: z.coerce.number().int().min(1).max(1_000_000).default(1),
+      page: z.coerce.number().int().min(1).max(1_000_000).default(1),
       size: z.coerce.number().int().min(1).max(100).default(DELIVERY_PAGE_SIZE),
     })
-    .default({ number: 1, size: DELIVERY_PAGE_SIZE }),
+    .default({ page: 1, size: DELIVERY_PAGE_SIZE }),
 });
 
 /**
@@ -27,7 +27,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['project'],
         summary:
-          "A project's delivered, accepted and rejected tasks, newest first (filter[status]=waiting|decided; page[number], page[size] 15)",
+          "A project's delivered, accepted and rejected tasks, newest first (status=waiting|decided; page[page], page[size] 15)",
         params: z.object({ id: idField }),
         querystring: deliveriesQuery,
         response: { 200: deliveryListDocumentSchema },
@@ -36,10 +36,10 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ref = await loadProjectRef(app.db, request.params.id);
       app.authorize(request, 'project:read-deliveries', ref);
-      const { number, size } = request.query.page;
+      const { page, size } = request.query.page;
       const { rows, total, pageCount } = await listDeliveries(app.db, ref.id, {
-        filter: request.query.filter?.status,
-        page: number,
+        filter: request.query.status,
+        page,
         size,
       });
       return { data: rows.map(presentDelivery), meta: { 'page-count': pageCount, total } };

@@ -11,6 +11,7 @@ import {
   tasks,
 } from '../../db/schema/index.ts';
 import { buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
+import { listenOnFreePort, openEventStream } from '../../test/sse-client.ts';
 import { buildTestApp, firstError, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -19,14 +20,20 @@ import { buildTestApp, firstError, type TestApp } from '../../test/test-app.ts';
  * once), the comment, the history rows, the live events and the owner's mail.
  */
 let t: TestApp;
+let base: string;
 const db = () => t.database.db;
+const streams: Array<{ close: () => Promise<void> }> = [];
 beforeAll(async () => {
   t = await buildTestApp();
+  base = await listenOnFreePort(t.app);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  for (const s of streams) await s.close();
+  await t.close();
+});
 
 type Headers = Record<string, string>;
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) => {
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers, payload?: unknown) => {
   const { 'content-type': type, ...bare } = headers;
   return payload === undefined
     ? t.app.inject({ method, url, headers: bare })
@@ -108,13 +115,13 @@ describe('GET /project/{id}/deliveries', () => {
     expect(res.body).not.toContain(p.developer.email);
     const waiting = await call(
       'GET',
-      `/api/project/${p.project.id}/deliveries?filter[status]=waiting`,
+      `/api/project/${p.project.id}/deliveries?status=waiting`,
       p.owner.headers,
     );
     expect(waiting.json().data.map((d: { id: string }) => d.id)).toEqual([String(newer.id)]);
     const paged = await call(
       'GET',
-      `/api/project/${p.project.id}/deliveries?page[size]=1&page[number]=2`,
+      `/api/project/${p.project.id}/deliveries?page[size]=1&page[page]=2`,
       p.owner.headers,
     );
     expect(paged.json().data.map((d: { id: string }) => d.id)).toEqual([String(older.id)]);
@@ -270,5 +277,40 @@ describe('POST /task/{id}/accept and /reject', () => {
     }
     const [row] = await db().select().from(tasks).where(eq(tasks.id, task.id));
     expect(row!.taskStatusId).toBe(4);
+  });
+});
+
+describe('told in time', () => {
+  it("a delivery on the board reaches the project's clients live, not another project's client; a decision reaches the board", async () => {
+    const p = await reviewProject();
+    const pm = await withSessionAs(db(), 'projectManager');
+    const stranger = await withSessionAs(db(), 'client');
+    const open = async (headers: Headers) => {
+      const s = await openEventStream(base, { authorization: headers.authorization! });
+      streams.push(s);
+      await s.next((e) => e.comment === 'connected');
+      return s;
+    };
+    const [clientStream, strangerStream, boardStream] = [
+      await open(p.owner.headers),
+      await open(stranger.headers),
+      await open(pm.headers),
+    ];
+    const task = await p.task(3);
+    const delivered = await call('PATCH', `/api/task/${task.id}`, pm.headers, {
+      data: { type: 'task', attributes: { 'task-status-id': 4 } },
+    });
+    expect(delivered.statusCode).toBe(200);
+    expect(await clientStream.change('delivery', p.project.id)).toMatchObject({ id: String(task.id) });
+    const [row] = await db().select().from(tasks).where(eq(tasks.id, task.id));
+    expect(row!.deliveredById).toBe(pm.user.id);
+    // Board events never reach a client.
+    expect(clientStream.changes().map((c) => c.type)).toEqual(['delivery']);
+
+    await call('POST', `/api/task/${task.id}/reject`, p.owner.headers, reject('Wrong colour'));
+    expect(await boardStream.change('task', p.project.id)).toMatchObject({ id: String(task.id) });
+    await boardStream.change('comment', p.project.id);
+    await clientStream.change('delivery', p.project.id);
+    expect(strangerStream.changes()).toEqual([]);
   });
 });
