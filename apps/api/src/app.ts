@@ -35,6 +35,7 @@ import lookupRoutes from './routes/lookups/index.ts';
 import mailOutboxRoutes from './routes/mail-outbox/index.ts';
 import passwordRoutes from './routes/password/index.ts';
 import deliveryRoutes from './routes/project/deliveries.ts';
+import reportRoutes from './routes/project/report.ts';
 import projectPageRoutes from './routes/projects/project-page.ts';
 import registrationRoutes from './routes/registration/index.ts';
 import scheduledCallRoutes from './routes/scheduled-calls/index.ts';
@@ -147,6 +148,7 @@ export async function buildApp({
       await api.register(digestRoutes);
       await api.register(deliveryRoutes);
       await api.register(decisionRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: '/api' },
   );

@@ -540,6 +540,10 @@ const MATRIX: Record<string, Row> = {
     }),
     answers: answers(DECIDERS, 409, { ownOnly: ['client'] }),
   },
+  'GET /api/project/{id}/report': {
+    request: (f) => ({ method: 'GET', url: `/api/project/${f.projectId}/report` }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
   'GET /api/sprint/search': { coveredBy: ROLE_TABLES.board },
   'POST /api/sprint/create': { coveredBy: ROLE_TABLES.board },
   'PATCH /api/sprint/{id}': { coveredBy: ROLE_TABLES.board },
