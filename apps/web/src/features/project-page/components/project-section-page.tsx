@@ -1,5 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import { useLocation } from 'react-router';
+import { PerformanceReport } from './performance-report/report-page.tsx';
 import { ProjectArea } from './project-area.tsx';
 
 const SECTION_TITLES: Record<string, string> = {
@@ -14,6 +15,8 @@ const SECTION_TITLES: Record<string, string> = {
  */
 export function ProjectSectionPage() {
   const section = useLocation().pathname.split('/')[2] ?? '';
+  if (section === 'perfomance-report')
+    return <ProjectArea>{(project) => <PerformanceReport project={project} />}</ProjectArea>;
   return (
     <ProjectArea>
       {() => (
