@@ -59,7 +59,7 @@ export function DeliveryReview({ project }: { project: ProjectView }) {
             {DELIVERY_MESSAGES.reviewTitle}
           </Title>
           {items.length > 0 && (
-            <Badge color="blue" variant="light" aria-label={`${waiting.data.total} waiting`}>
+            <Badge color="blue.9" variant="filled" aria-label={`${waiting.data.total} waiting`}>
               {waiting.data.total}
             </Badge>
           )}
@@ -153,7 +153,7 @@ function WaitingDelivery({
           <Group gap="xs">
             <Button
               size="sm"
-              color="teal"
+              color="teal.9"
               loading={decide.isPending && decide.variables?.decision === 'accept'}
               disabled={decide.isPending}
               onClick={() => decide.mutate({ projectId, taskId: delivery.id, decision: 'accept' })}
@@ -258,7 +258,7 @@ function PastDecision({ delivery }: { delivery: Delivery }) {
   const accepted = delivery.status === 'accepted';
   return (
     <Text component="li" size="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Badge size="xs" color={accepted ? 'teal' : 'red'} variant="light" mr={6}>
+      <Badge size="xs" color={accepted ? 'teal.9' : 'red.9'} variant="filled" mr={6}>
         {accepted ? 'Accepted' : 'Rejected'}
       </Badge>
       <strong>{delivery.title}</strong>

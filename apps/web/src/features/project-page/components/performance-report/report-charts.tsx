@@ -88,7 +88,13 @@ function BarChart({
           ),
         ),
       )}
-      <AxisLeft scale={y} numTicks={4} tickFormat={(v) => `${v}${unit}`} tickLabelProps={{ fontSize: 11 }} />
+      <AxisLeft
+        scale={y}
+        // Counts and whole hours: no tick between two whole numbers.
+        tickValues={y.ticks(Math.min(4, Math.ceil(max))).filter((v) => Number.isInteger(v))}
+        tickFormat={(v) => `${v}${unit}`}
+        tickLabelProps={{ fontSize: 11 }}
+      />
       <AxisBottom
         top={innerHeight}
         scale={x}

@@ -26,9 +26,9 @@ const ReportCharts = lazyComponent(
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-/** The default period: the last 90 days. */
+/** The default period: the last 90 days, today included. */
 export const defaultPeriod = (now = new Date()): ReportPeriod => ({
-  from: isoDay(new Date(now.getTime() - 90 * DAY)),
+  from: isoDay(new Date(now.getTime() - 89 * DAY)),
   to: isoDay(now),
 });
 
