@@ -19,6 +19,6 @@ UPDATE "tasks" SET "decided_at" = "accepted_at" WHERE "task_status_id" = 5 AND "
 -- The review list: a project's delivered, accepted and rejected tasks, newest delivery first.
 CREATE INDEX "tasks_delivery_idx" ON "tasks" USING btree ("project_id", "delivered_at" DESC NULLS LAST, "id" DESC)
   WHERE "task_status_id" IN (4, 5, 6);--> statement-breakpoint
--- The performance report reads a project's status changes only, in time order.
-CREATE INDEX "project_events_task_status_idx" ON "project_events" USING btree ("project_id", "created_at", "id")
+-- The performance report reads the status changes of the tasks of a period's sprints only.
+CREATE INDEX "project_events_task_status_idx" ON "project_events" USING btree ("project_id", "entity_id", "created_at")
   WHERE "entity" = 'task' AND "action" IN ('start', 'finish', 'deliver', 'accept', 'reject', 'restart');

@@ -132,7 +132,7 @@ export const projectEvents = pgTable(
   (t) => [
     index('project_events_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
     index('project_events_task_status_idx')
-      .on(t.projectId, t.createdAt, t.id)
+      .on(t.projectId, t.entityId, t.createdAt)
       .where(
         sql`${t.entity} = 'task' and ${t.action} in ('start', 'finish', 'deliver', 'accept', 'reject', 'restart')`,
       ),
