@@ -20,7 +20,8 @@ export async function loadReport(db: Db, projectId: number, period: { from: Date
   const ran = sprintRows
     .filter((s) => s.startedAt !== null && s.startedAt <= to && (s.finishedAt ?? now) >= from)
     .map((s) => s.id);
-  const [taskRows, roadblocks, updates, [calls]] = await Promise.all([
+  const ranTasks = and(eq(tasks.projectId, projectId), inArray(tasks.sprintId, ran));
+  const [taskRows, events, roadblocks, updates, [calls]] = await Promise.all([
     ran.length === 0
       ? Promise.resolve([])
       : db
@@ -32,7 +33,26 @@ export async function loadReport(db: Db, projectId: number, period: { from: Date
             typeId: tasks.taskTypeId,
           })
           .from(tasks)
-          .where(and(eq(tasks.projectId, projectId), inArray(tasks.sprintId, ran))),
+          .where(ranTasks),
+    // The status changes of those tasks, joined here rather than sent back as a list of ids.
+    ran.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            taskId: projectEvents.entityId,
+            action: projectEvents.action,
+            at: projectEvents.createdAt,
+          })
+          .from(projectEvents)
+          .innerJoin(tasks, eq(tasks.id, projectEvents.entityId))
+          .where(
+            and(
+              eq(projectEvents.projectId, projectId),
+              eq(projectEvents.entity, 'task'),
+              inArray(projectEvents.action, STATUS_ACTIONS),
+              ranTasks,
+            ),
+          ),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(tasks)
@@ -59,25 +79,6 @@ export async function loadReport(db: Db, projectId: number, period: { from: Date
         ),
       ),
   ]);
-  const taskIds = taskRows.map((t) => t.id);
-  const events =
-    taskIds.length === 0
-      ? []
-      : await db
-          .select({
-            taskId: projectEvents.entityId,
-            action: projectEvents.action,
-            at: projectEvents.createdAt,
-          })
-          .from(projectEvents)
-          .where(
-            and(
-              eq(projectEvents.projectId, projectId),
-              eq(projectEvents.entity, 'task'),
-              inArray(projectEvents.action, STATUS_ACTIONS),
-              inArray(projectEvents.entityId, taskIds),
-            ),
-          );
   const report: ProjectReport = computeReport({
     from,
     to,
