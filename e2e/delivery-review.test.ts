@@ -204,6 +204,17 @@ suite.journey(
     assert.ok(overflow <= 0, `the report is ${overflow} px wider than the phone`);
     await page.screenshot({ path: join(screensDir, 'client-performance-report-375.png'), fullPage: true });
 
+    // Printed (saved as PDF): no app chrome, no controls; the period is named instead.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.getByRole('button', { name: 'Download CSV' }).isVisible(), false);
+    assert.equal(await page.getByRole('tablist').isVisible(), false);
+    assert.equal(await page.getByRole('region', { name: 'Your projects' }).isVisible(), false);
+    await page.getByText(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/).waitFor();
+    await page.screenshot({ path: join(screensDir, 'client-performance-report-print.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 375, height: 812 });
+
     // A chart's numbers as a table.
     await page.getByText('Show the numbers').nth(1).click();
     await page.getByRole('table').first().waitFor();
