@@ -5,6 +5,7 @@ import { taskComments, tasks, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { recordEvent } from '../board/history.ts';
+import { lockBoard } from '../board/task-queries.ts';
 import type { Tx } from '../board/tx.ts';
 import { publishEvent } from '../events/publish-event.ts';
 import { decisionMail } from './decision-mail.ts';
@@ -27,13 +28,17 @@ type Context = {
 /**
  * Accept (4 → 5, with its accepted date) or reject (4 → 6, the reason as the decider's comment on the
  * task). ONE conditional UPDATE ... WHERE status = 4 decides: of two decisions at once, the second finds
- * no row in status 4 and answers 409, so a task is never decided twice. The history row, the live events
+ * no row in status 4 and answers 409, so a task is never decided twice; the board lock orders it with a
+ * staff decision made on the board at the same moment. The history row, the live events
  * (board and review card) and the owner's mail are written in the same transaction.
  */
 export async function decideDelivery(db: Db, input: Decision, context: Context): Promise<void> {
   const accept = input.decision === 'accept';
   const to = accept ? TASK_STATUS.accepted : TASK_STATUS.rejected;
   await db.transaction(async (tx) => {
+    // In turn with the board's own writes (a staff Accept or Reject by PATCH reads the task's status
+    // under this lock): whichever comes second finds the task no longer in status 4.
+    await lockBoard(tx, input.projectId);
     const [task] = await tx
       .update(tasks)
       .set({

@@ -249,6 +249,27 @@ describe('POST /task/{id}/accept and /reject', () => {
     }
   });
 
+  it('a client and a staff member on the board deciding at once give one decision', async () => {
+    const p = await reviewProject();
+    const pm = await withSessionAs(db(), 'projectManager');
+    for (let round = 0; round < 5; round++) {
+      const task = await p.task(4);
+      const answers = await Promise.all([
+        call('POST', `/api/task/${task.id}/reject`, p.owner.headers, reject('Not yet')),
+        call('PATCH', `/api/task/${task.id}`, pm.headers, {
+          data: { type: 'task', attributes: { 'task-status-id': 5 } },
+        }),
+      ]);
+      const ok = answers.filter((a) => a.statusCode === 200);
+      expect(ok, answers.map((a) => a.statusCode).join()).toHaveLength(1);
+      const decisions = await db()
+        .select()
+        .from(projectEvents)
+        .where(and(eq(projectEvents.entity, 'task'), eq(projectEvents.entityId, task.id)));
+      expect(decisions).toHaveLength(1);
+    }
+  });
+
   const DECIDERS: Role[] = ['superAdmin', 'admin', 'accountManager', 'developer', 'projectManager'];
   it('staff who work the board may decide; readonlyManager and assistant may not (403)', async () => {
     const p = await reviewProject();
