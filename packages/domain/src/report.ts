@@ -272,5 +272,5 @@ export function reportCsv(report: ProjectReport): string {
     s.deliveredToDecision.medianHours,
     s.deliveredToDecision.p85Hours,
   ]);
-  return [[...REPORT_CSV_COLUMNS], ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${[[...REPORT_CSV_COLUMNS], ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
