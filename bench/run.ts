@@ -27,6 +27,7 @@ import {
   listBudgetReport,
   openBenchDatabase,
 } from './large-rows.ts';
+import { REVIEW, seedReviewProject } from './review-project.ts';
 import { LARGE, seedLarge } from './seed-large.ts';
 
 const BUDGET = { initialKb: 170, lazyChunkKb: 80 };
@@ -177,6 +178,9 @@ const PROJECT_PAGE_INCLUDE =
 
 /** design.md §8 budgets of the rows measured on every engine (req/s at least, p99 at most). */
 const BUDGETS: Record<string, { rps?: number; p99?: number }> = {
+  // Before 'GET /api/project/{id}', which their names start with too (the first key that matches counts).
+  'GET /api/project/{id}/report': { p99: 50 },
+  'GET /api/project/{id}/deliveries': { p99: 20 },
   'GET /api/authorization/check': { rps: 3000, p99: 10 },
   'GET /api/project/{id}': { rps: 1500, p99: 20 },
   'GET /api/scheduled-call/available-slots': { rps: 1000, p99: 25 },
@@ -256,6 +260,12 @@ async function main() {
       `seeded ${LARGE.projects} projects, ${LARGE.users} users, ${LARGE.companies} companies, ${LARGE.teams} teams in ${(ms / 1000).toFixed(1)} s (${database.driver})`,
     );
   }
+  const reviewRows = !only || 'report deliveries'.split(' ').some((word) => only.includes(word));
+  const review = reviewRows ? await seedReviewProject(database.db, booking.clientId) : null;
+  if (review)
+    console.log(
+      `seeded ${REVIEW.sprints} sprints, ${REVIEW.sprints * REVIEW.tasksPerSprint} tasks with their history in ${(review.ms / 1000).toFixed(1)} s`,
+    );
   console.log(`app server: ${path.relative(process.cwd(), entry)}, pid ${server.pid}; ${loadAverage()}`);
   const targets: Array<[string, string, Record<string, string>?]> = [
     ['bare fastify GET /ping', `http://127.0.0.1:${bareAddr.port}/ping`],
@@ -272,6 +282,19 @@ async function main() {
       bearer,
     ],
   ];
+  if (review)
+    targets.push(
+      [
+        `GET /api/project/{id}/report (${REVIEW.sprints} sprints, ${REVIEW.sprints * REVIEW.tasksPerSprint} tasks, the last 90 days)`,
+        `${base}/api/project/${review.projectId}/report`,
+        clientBearer,
+      ],
+      [
+        `GET /api/project/{id}/deliveries (${REVIEW.sprints} sprints, ${REVIEW.sprints * REVIEW.tasksPerSprint} tasks, page 1)`,
+        `${base}/api/project/${review.projectId}/deliveries`,
+        clientBearer,
+      ],
+    );
   const rows: Record<string, Awaited<ReturnType<typeof load>>> = {};
   for (const [name, url, headers] of targets) {
     if (only && !name.includes(only) && !name.startsWith('bare')) continue;

@@ -96,7 +96,11 @@ suite.journey(
     const progress = page.getByRole('region', { name: 'Progress' });
     await progress.getByText('1 of 3 tasks accepted', { exact: true }).waitFor();
     assert.match((await progress.innerText()).replace(/\s+/g, ' '), /1 accepted 1 delivered 1 in the works/);
-    assert.ok(!(await page.locator('body').innerText()).includes('Internal:'), 'no task titles');
+    // Of the board, a client sees only the delivered, accepted and rejected tasks, in the review card
+    // (docs/adr/0021): no title of a task in another status.
+    const review = page.getByRole('region', { name: 'Waiting for your review' });
+    await review.getByText('Internal: cart').waitFor();
+    assert.ok(!(await page.locator('body').innerText()).includes('Internal: search'), 'no other task titles');
     // The details read as text, with 'Not set' for what is empty.
     const details = page.getByRole('region', { name: 'Project Details' });
     await details.getByText('An online shop', { exact: true }).waitFor();
@@ -256,14 +260,19 @@ suite.journey(
     const team = page.getByRole('list', { name: 'Team', exact: true });
     await team.getByText('Peter Manager', { exact: true }).first().waitFor();
     const call = page.getByRole('region', { name: 'Free discovery call' });
+    // A delivery waits for this client: its review card comes first (docs/adr/0021), then the updates and
+    // the next call; the team follows them, below the first screen while something waits.
+    const review = page.getByRole('region', { name: 'Waiting for your review' });
     for (const [name, part] of [
+      ['the review card', review],
       ['Updates', updates],
       ['the next call', call],
-      ['the team', team],
     ] as const) {
       const box = await part.boundingBox();
-      assert.ok(box && box.y >= 0 && box.y + box.height <= 812, `${name} on the first screen (${box?.y})`);
+      assert.ok(box && box.y >= 0 && box.y < 812, `${name} on the first screen (${box?.y})`);
     }
+    const [callBox, teamBox] = [await call.boundingBox(), await team.boundingBox()];
+    assert.ok(callBox && teamBox && callBox.y < teamBox.y, 'the team after the next call');
     assert.ok(
       (await page.evaluate<number>('document.documentElement.scrollWidth')) <= 375,
       'no page wider than the screen',

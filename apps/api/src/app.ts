@@ -36,12 +36,15 @@ import invitationRoutes from './routes/invitations/index.ts';
 import lookupRoutes from './routes/lookups/index.ts';
 import mailOutboxRoutes from './routes/mail-outbox/index.ts';
 import passwordRoutes from './routes/password/index.ts';
+import deliveryRoutes from './routes/project/deliveries.ts';
+import reportRoutes from './routes/project/report.ts';
 import projectPageRoutes from './routes/projects/project-page.ts';
 import registrationRoutes from './routes/registration/index.ts';
 import repositoryRoutes from './routes/repository/index.ts';
 import scheduledCallRoutes from './routes/scheduled-calls/index.ts';
 import settingRoutes from './routes/settings/index.ts';
 import systemRoutes from './routes/system/index.ts';
+import decisionRoutes from './routes/task/decisions.ts';
 import userRoutes from './routes/users/index.ts';
 import webhookRoutes from './routes/webhooks/index.ts';
 
@@ -151,6 +154,9 @@ export async function buildApp({
       await api.register(repositoryRoutes);
       await api.register(webhookRoutes);
       await api.register(emailChangeRoutes);
+      await api.register(deliveryRoutes);
+      await api.register(decisionRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: '/api' },
   );

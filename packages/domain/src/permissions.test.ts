@@ -74,6 +74,10 @@ const TABLE: Record<
   'project:git-read': { owner: ALL, other: STAFF },
   // "Own" here: the project lists the caller among its project managers.
   'project:git-manage': { owner: [...ADMINS, 'projectManager'], other: ADMINS },
+  'project:read-deliveries': { owner: ALL, other: STAFF },
+  // The project's clients decide; staff keep their board's Accept and Reject, but not assistant or readonly.
+  'project:decide-delivery': { owner: ['client', ...WRITERS], other: WRITERS },
+  'project:report': { owner: ALL, other: STAFF },
 };
 
 function allowed(actor: Actor, action: keyof typeof TABLE, project: ProjectRef): boolean {

@@ -44,7 +44,10 @@ export type ProjectAction =
   | 'project:tour'
   | 'project:board'
   | 'project:git-read'
-  | 'project:git-manage';
+  | 'project:git-manage'
+  | 'project:read-deliveries'
+  | 'project:decide-delivery'
+  | 'project:report';
 
 /** Actions decided against one user record. */
 export type UserAction = 'user:read-self' | 'user:read' | 'user:manage';
@@ -82,6 +85,9 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:board',
   'project:git-read',
   'project:git-manage',
+  'project:read-deliveries',
+  'project:decide-delivery',
+  'project:report',
 ];
 export const USER_ACTIONS: readonly UserAction[] = ['user:read-self', 'user:read', 'user:manage'];
 export const ACTIONS: readonly Action[] = [...GLOBAL_ACTIONS, ...PROJECT_ACTIONS, ...USER_ACTIONS];
@@ -172,6 +178,17 @@ const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef)
   'project:tour': (a, p) => a.role === 'client' && isProjectOwner(a, p),
   // Every call of a project's task board (issue 7): staff except readonlyManager, as board:use.
   'project:board': (a) => isStaffRole(a.role) && a.role !== 'readonlyManager',
+  // The review of delivered work (docs/adr/0021-delivery-review-and-report.md): the project's clients and
+  // every staff member who reads the project see its delivered, accepted and rejected tasks.
+  'project:read-deliveries': canRead,
+  // The person who asked for the work accepts it: the project's clients; staff who work the board keep
+  // their Accept and Reject, except the assistant. readonlyManager cannot decide.
+  'project:decide-delivery': (a, p) =>
+    a.role === 'client'
+      ? isProjectClient(a, p)
+      : isStaffRole(a.role) && a.role !== 'readonlyManager' && a.role !== 'assistant',
+  // The performance report: the project's clients and staff (readonlyManager reads the same numbers).
+  'project:report': canRead,
   // Staff see every discovery call booked on a project they can read, pending approval ones included.
   'project:see-calls': (a, p) => isStaffRole(a.role) && canRead(a, p),
   // The Git tab's activity: whoever reads the project, its clients and readonlyManager included.

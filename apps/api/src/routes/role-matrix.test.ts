@@ -133,6 +133,9 @@ const BOARD: readonly Role[] = [
   'assistant',
 ];
 
+/** Who may accept or reject a delivery besides the project's clients: staff who work the board, not assistant. */
+const DECIDERS: readonly Role[] = ['superAdmin', 'admin', 'accountManager', 'developer', 'projectManager'];
+
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { request: () => ({ method: 'GET', url: '/api/health' }), answers: everyone(200) },
   'GET /api/app-config': {
@@ -587,6 +590,28 @@ const MATRIX: Record<string, Row> = {
   'POST /api/task/{id}/editing': {
     request: (f) => ({ method: 'POST', url: `/api/task/${f.taskId}/editing` }),
     answers: answers(BOARD, 204),
+  },
+  // The product owner's review (docs/adr/0021): the project's clients and staff read; the fixture's task
+  // is not delivered, so whoever may decide gets 409; assistant and readonlyManager may not decide.
+  'GET /api/project/{id}/deliveries': {
+    request: (f) => ({ method: 'GET', url: `/api/project/${f.projectId}/deliveries` }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
+  'POST /api/task/{id}/accept': {
+    request: (f) => ({ method: 'POST', url: `/api/task/${f.taskId}/accept`, body: doc('delivery', {}) }),
+    answers: answers(DECIDERS, 409, { ownOnly: ['client'] }),
+  },
+  'POST /api/task/{id}/reject': {
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/task/${f.taskId}/reject`,
+      body: doc('delivery', { reason: 'Not what we asked for' }),
+    }),
+    answers: answers(DECIDERS, 409, { ownOnly: ['client'] }),
+  },
+  'GET /api/project/{id}/report': {
+    request: (f) => ({ method: 'GET', url: `/api/project/${f.projectId}/report` }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
   },
   'GET /api/sprint/search': { coveredBy: ROLE_TABLES.board },
   'POST /api/sprint/create': { coveredBy: ROLE_TABLES.board },

@@ -312,3 +312,19 @@ export const api = {
     request<T>('PATCH', path, { ...options, body }),
   delete: <T = null>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
+
+/**
+ * A non-JSON:API answer (a CSV export) as a Blob, sent with the same headers as every call; a failure
+ * throws an ApiError (the caller says what went wrong).
+ */
+export async function getBlob(path: string, params?: QueryParams, accept = '*/*'): Promise<Blob> {
+  const response = await fetch(`${API_BASE}${path}${buildQueryString(params)}`, {
+    headers: { Accept: accept, 'X-Application-Key': APP_KEY },
+    credentials: 'same-origin',
+  });
+  if (!response.ok) {
+    const document = await readDocument(response);
+    throw new ApiError(response.status, Array.isArray(document?.errors) ? document.errors : []);
+  }
+  return response.blob();
+}

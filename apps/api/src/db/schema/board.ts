@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -68,6 +69,11 @@ export const tasks = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    // The current delivery's review (migration 0015): who delivered, who decided, when and why.
+    deliveredById: integer('delivered_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decisionReason: text('decision_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +81,9 @@ export const tasks = pgTable(
     index('tasks_project_idx').on(t.projectId, t.position),
     index('tasks_sprint_idx').on(t.sprintId, t.position),
     index('tasks_owner_idx').on(t.ownerId),
+    index('tasks_delivery_idx')
+      .on(t.projectId, t.deliveredAt.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.taskStatusId} in (4, 5, 6)`),
   ],
 );
 
@@ -120,5 +129,12 @@ export const projectEvents = pgTable(
     details: jsonb('details').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('project_events_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('project_events_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('project_events_task_status_idx')
+      .on(t.projectId, t.entityId, t.createdAt)
+      .where(
+        sql`${t.entity} = 'task' and ${t.action} in ('start', 'finish', 'deliver', 'accept', 'reject', 'restart')`,
+      ),
+  ],
 );

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sprints, tasks, taskTags } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { publishEvent } from '../events/publish-event.ts';
 import { recordEvent } from './history.ts';
 import { placeTask } from './task-order.ts';
 import { loadTask, lockBoard, type TaskWithTags } from './task-queries.ts';
@@ -101,6 +102,18 @@ async function statusChange(db: Parameters<typeof checkSprint>[0], task: TaskWit
   return action;
 }
 
+/**
+ * The review columns a status action sets (docs/adr/0021): a delivery names who delivered and is
+ * waiting again; a decision made on the board names who decided, with no reason.
+ */
+function reviewColumns(action: string, actorId: number, now: Date): Partial<typeof tasks.$inferInsert> {
+  if (action === 'deliver')
+    return { deliveredById: actorId, decidedAt: null, decidedById: null, decisionReason: null };
+  if (action === 'accept' || action === 'reject')
+    return { decidedAt: now, decidedById: actorId, decisionReason: null };
+  return {};
+}
+
 /** PATCH /task/{id}: fields, status action, sprint (column) and position; each change goes to history. */
 export async function updateTask(db: Db, task: TaskWithTags, input: Change): Promise<TaskWithTags> {
   const { attrs, rels, projectId, now } = input;
@@ -141,6 +154,7 @@ export async function updateTask(db: Db, task: TaskWithTags, input: Change): Pro
       set.taskStatusId = statusId;
       const stamp = TASK_ACTION_STAMPS[action as keyof typeof TASK_ACTION_STAMPS];
       if (stamp) set[stamp] = now;
+      Object.assign(set, reviewColumns(action, input.actorId, now));
     }
     await tx.update(tasks).set(set).where(eq(tasks.id, task.id));
 
@@ -163,12 +177,16 @@ export async function updateTask(db: Db, task: TaskWithTags, input: Change): Pro
     const title = attrs.title ?? fresh.title;
     if (Object.keys(changes).length > 0)
       await recordEvent(tx, { ...base, action: 'updated', details: { title, changes } });
-    if (action)
+    if (action) {
       await recordEvent(tx, {
         ...base,
         action,
         details: { title, from: fresh.taskStatusId, to: statusId },
       });
+      // The product owner's review card follows deliveries and decisions made on the board.
+      if (action === 'deliver' || action === 'accept' || action === 'reject')
+        await publishEvent(tx, { kind: 'delivery', id: task.id, projectId });
+    }
 
     const moving = rels.sprint !== undefined && (rels.sprint.data?.id ?? null) !== fresh.sprintId;
     if (moving || attrs.position !== undefined) {

@@ -1,5 +1,13 @@
+import { TASK_STATUS } from '@dd/domain';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
-import { digestsSent, projectMembers, projects, projectUpdates, users } from '../../db/schema/index.ts';
+import {
+  digestsSent,
+  projectMembers,
+  projects,
+  projectUpdates,
+  tasks,
+  users,
+} from '../../db/schema/index.ts';
 import type { JobContext } from '../reminders/call-reminders.ts';
 import { localMoment, zoneOf } from '../reminders/local-time.ts';
 import { digestMail } from './digest-mail.ts';
@@ -18,7 +26,7 @@ export const unsubscribeUrl = (publicUrl: string, secret: string, userId: number
  * own timezone, once per local date (digests_sent, claimed in the transaction that queues the mail).
  * The digest lists the updates on projects the client owns or is a client member of, posted after the
  * previous digest's `covered_until` (the day before, for a first digest) and up to now; with none, the
- * day is claimed and no mail goes out.
+ * day is claimed and no mail goes out. A line names the delivered tasks waiting for their review.
  */
 export async function sendDueDigests(ctx: JobContext & { secret: string }, now: Date): Promise<number> {
   const digestOn = and(eq(users.role, 'client'), eq(users.isActive, true), eq(users.digestEnabled, true));
@@ -125,7 +133,20 @@ export async function sendDueDigests(ctx: JobContext & { secret: string }, now: 
           asc(projectUpdates.createdAt),
           asc(projectUpdates.id),
         );
-      if (updates.length === 0) return 0;
+      // Delivered tasks waiting for this client's decision (docs/adr/0021), per project.
+      const waiting = await tx
+        .select({ projectId: projects.id, projectTitle: projects.title, count: sql<number>`count(*)::int` })
+        .from(tasks)
+        .innerJoin(projects, eq(projects.id, tasks.projectId))
+        .where(
+          and(
+            or(eq(projects.ownerId, client.id), inArray(projects.id, theirs)),
+            eq(tasks.taskStatusId, TASK_STATUS.delivered),
+          ),
+        )
+        .groupBy(projects.id, projects.title)
+        .orderBy(asc(projects.title), asc(projects.id));
+      if (updates.length === 0 && waiting.length === 0) return 0;
       await tx
         .update(digestsSent)
         .set({ updateCount: updates.length })
@@ -136,6 +157,7 @@ export async function sendDueDigests(ctx: JobContext & { secret: string }, now: 
         timezone: zone,
         publicUrl: ctx.config.publicUrl,
         updates,
+        waiting,
         unsubscribeUrl: unsubscribeUrl(ctx.config.publicUrl, ctx.secret, client.id, client.tokenVersion),
       });
       await ctx.mailer.send({ to: client.email, ...mail }, { tx });

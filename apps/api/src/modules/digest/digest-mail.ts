@@ -10,12 +10,20 @@ export type DigestUpdate = {
   createdAt: Date;
 };
 
+export type DigestWaiting = { projectId: number; projectTitle: string; count: number };
+
+/** 'N tasks wait for your review' (one task waits). */
+export const waitingLine = (count: number) =>
+  `${count} ${count === 1 ? 'task waits' : 'tasks wait'} for your review`;
+
 export type DigestMail = {
   productName: string;
   recipientName: string;
   timezone: string;
   publicUrl: string;
   updates: DigestUpdate[];
+  /** Delivered tasks waiting for the client's review, per project (docs/adr/0021). */
+  waiting?: DigestWaiting[];
   /** The signed one-click unsubscribe URL (also in the List-Unsubscribe header). */
   unsubscribeUrl: string;
 };
@@ -36,14 +44,34 @@ export function digestMail(mail: DigestMail) {
     byProject.set(update.projectId, list);
   }
   const count = mail.updates.length;
-  const subject = `${count} new ${count === 1 ? 'update' : 'updates'} on your projects`;
-  const textParts = [
-    `Hello ${mail.recipientName},`,
-    '',
-    `Here is what the team posted since the last digest.`,
-    '',
-  ];
+  const waiting = mail.waiting ?? [];
+  const waitingTotal = waiting.reduce((sum, w) => sum + w.count, 0);
+  const subject =
+    count > 0
+      ? `${count} new ${count === 1 ? 'update' : 'updates'} on your projects`
+      : waitingLine(waitingTotal);
+  const textParts = [`Hello ${mail.recipientName},`, ''];
   const htmlParts: string[] = [];
+  if (waitingTotal > 0) {
+    textParts.push(`${waitingLine(waitingTotal)}:`);
+    const items: string[] = [];
+    for (const w of waiting) {
+      const link = `${mail.publicUrl}/project/daily-updates/${w.projectId}`;
+      textParts.push(`- ${w.projectTitle}: ${w.count} (${link})`);
+      items.push(
+        `<li><a href="${escapeHtml(link)}" style="color:#1c7ed6">${escapeHtml(w.projectTitle)}</a>: ${w.count}</li>`,
+      );
+    }
+    textParts.push('');
+    htmlParts.push(
+      `<p style="margin:0 0 8px;font-weight:bold">${escapeHtml(waitingLine(waitingTotal))}:</p>`,
+      `<ul style="margin:0 0 16px">${items.join('')}</ul>`,
+    );
+  }
+  if (count > 0) {
+    textParts.push('Here is what the team posted since the last digest.', '');
+    htmlParts.push('<p style="margin:0 0 16px">Here is what the team posted since the last digest.</p>');
+  }
   for (const [projectId, updates] of byProject) {
     const title = updates[0]!.projectTitle;
     const link = `${mail.publicUrl}/project/daily-updates/${projectId}`;
@@ -69,7 +97,6 @@ export function digestMail(mail: DigestMail) {
 <div style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <h1 style="margin:0 0 24px;font-size:20px">${escapeHtml(mail.productName)}</h1>
 <p style="margin:0 0 16px">${escapeHtml(`Hello ${mail.recipientName},`)}</p>
-<p style="margin:0 0 16px">Here is what the team posted since the last digest.</p>
 ${htmlParts.join('\n')}
 <p style="margin:32px 0 0;color:#616e7c;font-size:14px">${escapeHtml(footnote)} <a href="${escapeHtml(mail.unsubscribeUrl)}">Unsubscribe</a></p>
 </div>

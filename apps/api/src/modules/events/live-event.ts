@@ -14,6 +14,8 @@ export type LiveEventKind =
   | 'call'
   /** A webhook delivery of one of the project's repositories was recorded (the Git tab). */
   | 'git'
+  /** A task delivered to, or decided by, the product owner (the review card; docs/adr/0021). */
+  | 'delivery'
   /** Presence: someone has this task open for editing (not stored, never replayed). */
   | 'editing';
 
@@ -29,6 +31,7 @@ export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = [
   'comment',
   'call',
   'git',
+  'delivery',
   'editing',
 ];
 
@@ -68,6 +71,7 @@ const BOARD_KINDS = new Set<LiveEventKind>(['sprint', 'task', 'tag', 'comment', 
 export function mayReceive(actor: Actor, event: LiveEvent): boolean {
   const project = { ownerId: event.ownerId, clientIds: event.clientIds };
   if (BOARD_KINDS.has(event.kind)) return can(actor, 'board:use') && can(actor, 'project:board', project);
+  if (event.kind === 'delivery') return can(actor, 'project:read-deliveries', project);
   if (event.kind === 'call')
     return can(actor, 'project:see-calls', project) || can(actor, 'project:book-call', project);
   return can(actor, 'project:read', project);

@@ -27,6 +27,9 @@ const CONFLICTS = new Set([
   'POST /api/project/:id/upload-file',
   // A repository connected to a project already.
   'POST /api/project/:id/repositories',
+  // A delivery someone else decided on first (docs/adr/0021-delivery-review-and-report.md).
+  'POST /api/task/:id/accept',
+  'POST /api/task/:id/reject',
 ]);
 /** Operations that refuse with 429 by their own count (not the rate limiter's `config.rateLimit`). */
 const OWN_LIMITS = new Set([

@@ -26,6 +26,10 @@ describe('queriesShowing: a live event refetches exactly what shows it', () => {
       ['projects', 'table'],
     ]);
     expect(queriesShowing({ type: 'call', id: '5', project: '7' })).toContainEqual(['my-scheduled-calls', 7]);
+    expect(queriesShowing({ type: 'delivery', id: '5', project: '7' })).toEqual([
+      ['deliveries', 7],
+      ['project-progress', 7],
+    ]);
   });
 
   it('refetches nothing for presence or an unknown kind', () => {

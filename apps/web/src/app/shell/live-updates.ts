@@ -2,8 +2,10 @@ import { focusManager, type QueryClient, type QueryKey, useQueryClient } from '@
 import { useEffect } from 'react';
 import { sessionQueryKey } from '../../features/auth/api/get-session.ts';
 import { gitKeys } from '../../features/git/api/git-keys.ts';
+import { deliveriesQueryKey } from '../../features/project-page/api/get-deliveries.ts';
 import { myProjectsQueryKey } from '../../features/project-page/api/get-my-projects.ts';
 import { projectQueryKey } from '../../features/project-page/api/get-project.ts';
+import { projectProgressQueryKey } from '../../features/project-page/api/get-project-progress.ts';
 import { projectUpdatesQueryKey } from '../../features/project-page/api/get-project-updates.ts';
 import { myScheduledCallsQueryKey } from '../../features/project-page/api/schedule-call-my-calls.ts';
 import { projectScheduledCallsQueryKey } from '../../features/project-page/api/schedule-call-project-calls.ts';
@@ -34,6 +36,9 @@ export function queriesShowing(change: LiveChange): QueryKey[] {
         [...boardKeys.all(project), 'comments'],
         [...boardKeys.all(project), 'history'],
       ];
+    // A task delivered to, or decided by, the product owner: the review card and the progress counts.
+    case 'delivery':
+      return [deliveriesQueryKey(project), projectProgressQueryKey(project)];
     case 'sprint':
     case 'tag':
       return [boardKeys.all(project)];

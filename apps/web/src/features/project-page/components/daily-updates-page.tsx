@@ -2,6 +2,7 @@ import { can } from '@dd/domain';
 import { startTransition, useEffect, useState } from 'react';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
+import { DeliveryReview } from './delivery-review.tsx';
 import { DigestToggle } from './digest-toggle.tsx';
 import { FirstVisitTour } from './first-visit-tour.tsx';
 import { ProjectArea } from './project-area.tsx';
@@ -36,6 +37,7 @@ function ProjectPage({ project }: { project: ProjectView }) {
     <div className="dd-project-grid">
       <div className="dd-project-column">
         {welcome && <WelcomeCard projectTitle={project.title} />}
+        <DeliveryReview project={project} />
         <ProjectUpdates project={project} aside={editsTeam ? null : <ProjectTeam project={project} />} />
       </div>
       <div className="dd-project-column">

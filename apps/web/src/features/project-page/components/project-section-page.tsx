@@ -1,6 +1,7 @@
 import { Paper, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { PerformanceReport } from './performance-report/report-page.tsx';
 import { ProjectArea } from './project-area.tsx';
 
 // The Git tab's screen, loaded when that tab opens.
@@ -20,6 +21,8 @@ const SECTION_TITLES: Record<string, string> = {
  */
 export function ProjectSectionPage() {
   const section = useLocation().pathname.split('/')[2] ?? '';
+  if (section === 'perfomance-report')
+    return <ProjectArea>{(project) => <PerformanceReport project={project} />}</ProjectArea>;
   return (
     <ProjectArea>
       {(project) =>

@@ -1,0 +1,50 @@
+import { deliveryListDocumentSchema, idField } from '@dd/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { presentDelivery } from '../../modules/deliveries/delivery-presenter.ts';
+import { listDeliveries } from '../../modules/deliveries/delivery-queries.ts';
+import { loadProjectRef } from '../../modules/projects/load-project.ts';
+
+export const DELIVERY_PAGE_SIZE = 15;
+const deliveriesQuery = z.object({
+  status: z.enum(['waiting', 'decided']).optional(),
+  page: z
+    .object({
+      page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+      size: z.coerce.number().int().min(1).max(100).default(DELIVERY_PAGE_SIZE),
+    })
+    .default({ page: 1, size: DELIVERY_PAGE_SIZE }),
+});
+
+/**
+ * The product owner's review list (docs/adr/0021-delivery-review-and-report.md): a project's delivered,
+ * accepted and rejected tasks, newest delivery first, for its clients and the staff who read it.
+ */
+const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/project/:id/deliveries',
+    {
+      schema: {
+        tags: ['project'],
+        summary:
+          "A project's delivered, accepted and rejected tasks, newest first (status=waiting|decided; page[page], page[size] 15)",
+        params: z.object({ id: idField }),
+        querystring: deliveriesQuery,
+        response: { 200: deliveryListDocumentSchema },
+      },
+    },
+    async (request) => {
+      const ref = await loadProjectRef(app.db, request.params.id);
+      app.authorize(request, 'project:read-deliveries', ref);
+      const { page, size } = request.query.page;
+      const { rows, total, pageCount } = await listDeliveries(app.db, ref.id, {
+        filter: request.query.status,
+        page,
+        size,
+      });
+      return { data: rows.map(presentDelivery), meta: { 'page-count': pageCount, total } };
+    },
+  );
+};
+
+export default deliveryRoutes;

@@ -1,0 +1,43 @@
+import type { DeliveryResource, Flattened } from '@dd/domain';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** One delivered, accepted or rejected task as the review card shows it (packages/domain/src/api/delivery.ts). */
+export type Delivery = Flattened<DeliveryResource>;
+type ListMeta = { pageCount?: number; total?: number };
+
+export const DELIVERY_PAGE_SIZE = 15;
+
+/** GET /api/project/{id}/deliveries: `waiting` (status 4) or `decided` (5 and 6), newest delivery first. */
+export async function getDeliveries(projectId: number, status: 'waiting' | 'decided', page = 1) {
+  const { data, meta } = await api.get<Delivery[]>(`/project/${projectId}/deliveries`, {
+    params: { status, page: { page, size: DELIVERY_PAGE_SIZE } },
+    suppressErrorToast: true,
+  });
+  const { pageCount = 1, total = data.length } = meta as ListMeta;
+  return { items: data, pageCount, total, page };
+}
+
+export const deliveriesQueryKey = (projectId: number) => ['deliveries', projectId] as const;
+
+export const waitingDeliveriesQueryOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: [...deliveriesQueryKey(projectId), 'waiting'],
+    queryFn: () => getDeliveries(projectId, 'waiting'),
+  });
+
+export function useWaitingDeliveries(projectId: number) {
+  return useQuery(waitingDeliveriesQueryOptions(projectId));
+}
+
+/** Past decisions, a page at a time ("Show more"). */
+export function useDecidedDeliveries(projectId: number) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...deliveriesQueryKey(projectId), 'decided'],
+      queryFn: ({ pageParam }) => getDeliveries(projectId, 'decided', pageParam),
+      initialPageParam: 1,
+      getNextPageParam: (last) => (last.page < last.pageCount ? last.page + 1 : undefined),
+    }),
+  );
+}

@@ -1,0 +1,277 @@
+import { can, DELIVERY_MESSAGES, deliveryRejectSchema, formatDateTime, LABELS } from '@dd/domain';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  Typography,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { isApiError } from '../../../lib/api-client.ts';
+import { renderMarkdown } from '../../../lib/render-markdown.ts';
+import { PHONE_QUERY, useMediaMatch } from '../../../lib/use-media-match.ts';
+import { useActor } from '../../auth/api/get-session.ts';
+import { useDecideDelivery } from '../api/decide-delivery.ts';
+import { type Delivery, useDecidedDeliveries, useWaitingDeliveries } from '../api/get-deliveries.ts';
+import type { ProjectView } from '../api/get-project.ts';
+
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
+const errorTitle = (error: unknown) =>
+  isApiError(error) && error.firstError?.title ? error.firstError.title : 'The decision could not be saved.';
+
+/**
+ * "Waiting for your review" (docs/adr/0021-delivery-review-and-report.md): the project's delivered tasks,
+ * each with Accept and Reject (a reason is required), and the past decisions under them. Shown above the
+ * updates when there is anything to show; it refreshes live when the team delivers.
+ */
+export function DeliveryReview({ project }: { project: ProjectView }) {
+  const actor = useActor();
+  const ref = { ownerId: project.ownerId, clientIds: project.clientIds };
+  const readable = can(actor, 'project:read-deliveries', ref);
+  const mayDecide = can(actor, 'project:decide-delivery', ref);
+  const waiting = useWaitingDeliveries(project.id);
+  const decided = useDecidedDeliveries(project.id);
+  const past = decided.data?.pages.flatMap((page) => page.items) ?? [];
+  if (!readable) return null;
+  if (waiting.isPending) return <Skeleton h={96} aria-label="Loading deliveries" />;
+  if (waiting.isError)
+    return (
+      <Alert color="red" title="Deliveries could not be loaded" role="alert">
+        <Button size="compact-sm" variant="light" onClick={() => void waiting.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  const items = waiting.data.items;
+  if (items.length === 0 && past.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="delivery-review-title">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" id="delivery-review-title">
+            {DELIVERY_MESSAGES.reviewTitle}
+          </Title>
+          {items.length > 0 && (
+            <Badge color="blue.9" variant="filled" aria-label={`${waiting.data.total} waiting`}>
+              {waiting.data.total}
+            </Badge>
+          )}
+        </Group>
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nothing is waiting for your review right now.
+          </Text>
+        ) : (
+          <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {items.map((delivery) => (
+              <WaitingDelivery
+                key={delivery.id}
+                delivery={delivery}
+                projectId={project.id}
+                mayDecide={mayDecide}
+              />
+            ))}
+          </Stack>
+        )}
+        {past.length > 0 && (
+          <Stack gap={6} component="section" aria-labelledby="past-decisions-title">
+            <Title order={3} size="h6" id="past-decisions-title">
+              Past decisions
+            </Title>
+            <Stack component="ul" gap={6} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {past.map((delivery) => (
+                <PastDecision key={delivery.id} delivery={delivery} />
+              ))}
+            </Stack>
+            {decided.hasNextPage && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                loading={decided.isFetchingNextPage}
+                onClick={() => void decided.fetchNextPage()}
+              >
+                Show more decisions
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function WaitingDelivery({
+  delivery,
+  projectId,
+  mayDecide,
+}: {
+  delivery: Delivery;
+  projectId: number;
+  mayDecide: boolean;
+}) {
+  const html = useMemo(() => renderMarkdown(delivery.description), [delivery.description]);
+  const decide = useDecideDelivery();
+  const [rejecting, setRejecting] = useState(false);
+  const titleId = `delivery-${delivery.id}-title`;
+  return (
+    <Paper component="li" withBorder radius="sm" p="sm" aria-labelledby={titleId}>
+      <Stack gap={6}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} id={titleId} style={{ overflowWrap: 'anywhere' }}>
+            {delivery.title}
+          </Text>
+          {delivery.taskType && (
+            <Badge variant="outline" size="sm">
+              {delivery.taskType}
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          Delivered{delivery.deliveredByName ? ` by ${delivery.deliveredByName}` : ''}
+          {delivery.deliveredAt ? ` on ${when(delivery.deliveredAt)}` : ''}
+          {delivery.estimate ? ` · ${delivery.estimate} h estimated` : ''}
+        </Text>
+        {delivery.description && (
+          <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown sanitizes with DOMPurify. */}
+            <div dangerouslySetInnerHTML={{ __html: html }} />
+          </Typography>
+        )}
+        {decide.isError && !rejecting && (
+          <Text size="sm" c="red.9" role="alert">
+            {errorTitle(decide.error)}
+          </Text>
+        )}
+        {mayDecide && (
+          <Group gap="xs">
+            <Button
+              size="sm"
+              color="teal.9"
+              loading={decide.isPending && decide.variables?.decision === 'accept'}
+              disabled={decide.isPending}
+              onClick={() => decide.mutate({ projectId, taskId: delivery.id, decision: 'accept' })}
+              aria-describedby={titleId}
+            >
+              Accept
+            </Button>
+            <Button
+              size="sm"
+              color="red"
+              variant="light"
+              disabled={decide.isPending}
+              onClick={() => {
+                decide.reset();
+                setRejecting(true);
+              }}
+              aria-describedby={titleId}
+            >
+              Reject
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <RejectModal
+        opened={rejecting}
+        title={delivery.title}
+        pending={decide.isPending}
+        serverError={decide.isError ? errorTitle(decide.error) : null}
+        onClose={() => setRejecting(false)}
+        onSubmit={(reason) =>
+          decide.mutate(
+            { projectId, taskId: delivery.id, decision: 'reject', reason },
+            { onSuccess: () => setRejecting(false) },
+          )
+        }
+      />
+    </Paper>
+  );
+}
+
+function RejectModal(props: {
+  opened: boolean;
+  title: string;
+  pending: boolean;
+  serverError: string | null;
+  onClose: () => void;
+  onSubmit: (reason: string) => void;
+}) {
+  const phone = useMediaMatch(PHONE_QUERY);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    const parsed = deliveryRejectSchema.safeParse({ reason });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? DELIVERY_MESSAGES.reasonRequired);
+    props.onSubmit(parsed.data.reason);
+  };
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={`Reject “${props.title}”`} fullScreen={phone}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Textarea
+            label="Why do you reject it?"
+            description="The team sees this as your comment on the task."
+            required
+            autosize
+            minRows={4}
+            maxRows={12}
+            data-autofocus
+            value={reason}
+            error={error}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setError(null);
+            }}
+          />
+          {props.serverError && (
+            <Text size="sm" c="red.9" role="alert">
+              {props.serverError}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={props.onClose}>
+              {LABELS.buttons.cancel}
+            </Button>
+            <Button type="submit" color="red" loading={props.pending}>
+              Reject
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function PastDecision({ delivery }: { delivery: Delivery }) {
+  const accepted = delivery.status === 'accepted';
+  return (
+    <Text component="li" size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Badge size="xs" color={accepted ? 'teal.9' : 'red.9'} variant="filled" mr={6}>
+        {accepted ? 'Accepted' : 'Rejected'}
+      </Badge>
+      <strong>{delivery.title}</strong>
+      <Text span size="xs" c="dimmed">
+        {' '}
+        {delivery.decidedByName ? `by ${delivery.decidedByName}` : ''}
+        {delivery.decidedAt ? ` on ${when(delivery.decidedAt)}` : ''}
+      </Text>
+      {delivery.reason && (
+        <Text size="xs" c="dimmed" component="span" display="block">
+          “{delivery.reason}”
+        </Text>
+      )}
+    </Text>
+  );
+}

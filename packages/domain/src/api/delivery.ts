@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { resourceSchema } from './jsonapi.ts';
+
+/** The product owner's review of delivered tasks (docs/adr/0021-delivery-review-and-report.md). */
+
+const isoDateTime = z.string();
+
+export const deliveryResourceSchema = resourceSchema(
+  'delivery',
+  z.object({
+    title: z.string(),
+    /** markdown, rendered by the safe renderer */
+    description: z.string(),
+    /** Bug, Blocker, Feature or null */
+    'task-type': z.string().nullable(),
+    status: z.enum(['delivered', 'accepted', 'rejected']),
+    /** a decimal, as text (e.g. '2.5'); clients see estimates of delivered work only */
+    estimate: z.string().nullable(),
+    'delivered-at': isoDateTime.nullable(),
+    'delivered-by-name': z.string().nullable(),
+    'decided-at': isoDateTime.nullable(),
+    'decided-by-name': z.string().nullable(),
+    reason: z.string().nullable(),
+  }),
+);
+export type DeliveryResource = z.infer<typeof deliveryResourceSchema>;
+
+export const deliveryDocumentSchema = z.object({ data: deliveryResourceSchema });
+export const deliveryListDocumentSchema = z.object({
+  data: z.array(deliveryResourceSchema),
+  meta: z.object({ 'page-count': z.number().int(), total: z.number().int() }),
+});
+export type DeliveryListDocument = z.infer<typeof deliveryListDocumentSchema>;
