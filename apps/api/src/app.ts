@@ -19,6 +19,7 @@ import eventsPlugin from './plugins/app/events.ts';
 import inputGuardPlugin from './plugins/app/input-guard.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
+import notificationsPlugin from './plugins/app/notifications.ts';
 import responsesPlugin from './plugins/app/responses.ts';
 import schedulesPlugin from './plugins/app/schedules.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
@@ -33,6 +34,7 @@ import eventRoutes from './routes/events/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import lookupRoutes from './routes/lookups/index.ts';
 import mailOutboxRoutes from './routes/mail-outbox/index.ts';
+import notificationRoutes from './routes/notification/index.ts';
 import passwordRoutes from './routes/password/index.ts';
 import projectPageRoutes from './routes/projects/project-page.ts';
 import registrationRoutes from './routes/registration/index.ts';
@@ -121,6 +123,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(mailerPlugin);
   await app.register(schedulesPlugin);
+  await app.register(notificationsPlugin);
   await app.register(eventsPlugin);
   await app.register(responsesPlugin, { check: checkResponses });
 
@@ -143,6 +146,7 @@ export async function buildApp({
       await api.register(scheduledCallRoutes);
       await api.register(eventRoutes);
       await api.register(digestRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 export * from './board.ts';
 export * from './lookups.ts';
+export * from './notifications.ts';
 export * from './people.ts';
 export * from './projects.ts';
 export * from './system.ts';

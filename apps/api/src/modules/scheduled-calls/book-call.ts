@@ -20,6 +20,7 @@ import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { publishEvent } from '../events/publish-event.ts';
 import { callBookedMail } from '../mail/call-booked-mail.ts';
 import { callInvitePeople, callUid, loadCallParties } from '../mail/call-changed-mail.ts';
+import { notifyCall } from '../notifications/call-notifications.ts';
 import { buildCallInvite } from './call-invite.ts';
 import { loadCalendarWith } from './work-hours.ts';
 
@@ -97,6 +98,12 @@ export async function bookCall(
         })
         .returning();
       await publishEvent(tx, { kind: 'call', id: row!.id, projectId: input.projectId });
+      await notifyCall(tx, {
+        call: row!,
+        happening: blacklisted ? 'awaiting-approval' : 'booked',
+        actorId: input.userId,
+        at: input.now,
+      });
       return row!;
     });
     return { call, blacklisted };
