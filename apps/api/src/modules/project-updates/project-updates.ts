@@ -40,7 +40,7 @@ export async function postProjectUpdate(
     await notify(tx, {
       kind: 'update-posted',
       recipients: await projectClients(tx, input.projectId),
-      title: `New update on "${project?.title ?? 'your project'}": ${input.title}`,
+      title: `New update on "${project?.title ?? 'your project'}"`,
       link: `/project/daily-updates/${input.projectId}`,
       subject: { type: 'update', id: row!.id },
       projectId: input.projectId,
