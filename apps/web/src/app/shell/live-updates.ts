@@ -1,6 +1,7 @@
 import { focusManager, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionQueryKey } from '../../features/auth/api/get-session.ts';
+import { notificationsQueryKey } from '../../features/notifications/api/search-notifications.ts';
 import { myProjectsQueryKey } from '../../features/project-page/api/get-my-projects.ts';
 import { projectQueryKey } from '../../features/project-page/api/get-project.ts';
 import { projectUpdatesQueryKey } from '../../features/project-page/api/get-project-updates.ts';
@@ -43,6 +44,9 @@ export function queriesShowing(change: LiveChange): QueryKey[] {
         ['available-slots'],
         ['calls'],
       ];
+    // A new entry in my bell (the stream sends these to their recipient only).
+    case 'notification':
+      return [notificationsQueryKey];
     default:
       return [];
   }
