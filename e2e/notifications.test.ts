@@ -156,3 +156,18 @@ suite.journey(
     await page.screenshot({ path: join(artifactsDir, 'screens', 'notification-settings-1280.png') });
   },
 );
+
+suite.journey('an admin sees what is left to set up on the first screen', async ({ page, app }) => {
+  await signIn(page, app.admin.email, app.admin.password);
+  await page.waitForURL('**/projects-table');
+  const checklist = page.getByRole('alert').filter({ hasText: 'Finish setting up' });
+  await checklist.waitFor();
+  // Amy is the default account manager and SMTP is set here: only work hours and the public address remain.
+  await checklist.getByText('clients can book calls in').waitFor();
+  await checklist.getByText(/PUBLIC_URL/).waitFor();
+  assert.equal(await checklist.getByText('default account manager').count(), 0);
+  assert.equal(await checklist.getByText(/SMTP_URL/).count(), 0);
+  await expectNoA11yViolations(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: join(artifactsDir, 'screens', 'setup-checklist-375.png') });
+});

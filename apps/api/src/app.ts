@@ -40,6 +40,7 @@ import projectPageRoutes from './routes/projects/project-page.ts';
 import registrationRoutes from './routes/registration/index.ts';
 import scheduledCallRoutes from './routes/scheduled-calls/index.ts';
 import settingRoutes from './routes/settings/index.ts';
+import setupRoutes from './routes/setup/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import userRoutes from './routes/users/index.ts';
 
@@ -147,6 +148,7 @@ export async function buildApp({
       await api.register(eventRoutes);
       await api.register(digestRoutes);
       await api.register(notificationRoutes);
+      await api.register(setupRoutes);
     },
     { prefix: '/api' },
   );

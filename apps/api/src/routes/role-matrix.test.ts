@@ -276,6 +276,10 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/api/notification/unsubscribe?token=forged.token' }),
     answers: everyone(400),
   },
+  'GET /api/setup/checklist': {
+    request: () => ({ method: 'GET', url: '/api/setup/checklist' }),
+    answers: answers(ADMINS, 200),
+  },
   'GET /api/invitation/my': {
     request: () => ({ method: 'GET', url: '/api/invitation/my?token=unknown-token' }),
     answers: everyone(422),

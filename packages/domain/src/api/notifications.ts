@@ -32,3 +32,15 @@ export const notificationSettingsDocumentSchema = z.object({
 
 /** POST /api/notification/unsubscribe (RFC 8058 one-click): done. */
 export const notificationUnsubscribedSchema = z.object({ meta: z.object({ unsubscribed: z.literal(true) }) });
+
+/** What an admin still has to set up before leads and calls reach the right people. */
+export const SETUP_CHECKLIST_ITEMS = ['default-account-manager', 'work-hours', 'smtp', 'public-url'] as const;
+export type SetupChecklistItem = (typeof SETUP_CHECKLIST_ITEMS)[number];
+
+/** GET /api/setup/checklist (admins): each item and whether it is done. */
+export const setupChecklistDocumentSchema = z.object({
+  data: resourceSchema(
+    'setup-checklist',
+    z.object({ items: z.array(z.object({ item: z.enum(SETUP_CHECKLIST_ITEMS), done: z.boolean() })) }),
+  ),
+});
