@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   invitations,
+  mailOutbox,
   notifications,
   projectBudgets,
   projectMembers,
@@ -231,6 +232,15 @@ describe('who gets which notification', () => {
     const admin = await withSessionAs(db(), 'admin');
     expect((await book(orphan.client.headers, orphan.project.id)).statusCode).toBe(403);
     expect((await bell(admin.headers)).data[0]!.attributes.kind).toBe('call-awaiting-approval');
+    // The client is mailed that it is a request awaiting confirmation, with no calendar invite.
+    await t.app.mailer.settled();
+    const [requested] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, orphan.client.user.email));
+    expect(requested!.subject).toBe(`Call request received: ${orphan.project.title} — awaiting confirmation`);
+    expect(requested!.text).toContain('It is not confirmed yet.');
+    expect(requested!.attachments).toEqual([]);
     expect(await kindsOf(bystander.headers)).toEqual([]);
     await setSetting(PHONE_PREFIX_BLACKLIST_SETTING, '');
   });
