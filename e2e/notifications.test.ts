@@ -171,3 +171,23 @@ suite.journey('an admin sees what is left to set up on the first screen', async 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: join(artifactsDir, 'screens', 'setup-checklist-375.png') });
 });
+
+suite.journey('a role that may not open a page is told so, with a way back', async ({ page }) => {
+  // Vera signed up in the first journey; a client may not open the users table or the task board.
+  await signIn(page, 'vera.visitor@example.com', 'visitor-pass-1');
+  await page.waitForURL('**/project/daily-updates/*');
+  const projectPath = new URL(page.url()).pathname;
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
+  await page.goto('/users-table');
+  await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor();
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: join(artifactsDir, 'screens', 'no-access-1280.png') });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: join(artifactsDir, 'screens', 'no-access-375.png') });
+  await page.getByRole('link', { name: 'Go to my start page' }).click();
+  await page.waitForURL(`**${projectPath}`);
+  assert.deepEqual(refused, [], 'no call the server refuses');
+});
