@@ -14,7 +14,10 @@ export const notificationResourceSchema = resourceSchema(
   }),
 );
 
-/** GET /api/notification/search: newest first; `next` is the page[before] of the next page, or null. */
+/**
+ * GET /api/notification/search: newest first; `next` is the page[before] of the next page, or null;
+ * `unread-count` counts up to 100 (100 means 100 or more).
+ */
 export const notificationListDocumentSchema = z.object({
   data: z.array(notificationResourceSchema),
   meta: z.object({ 'unread-count': z.number().int(), next: z.string().nullable() }),
