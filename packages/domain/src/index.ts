@@ -11,6 +11,7 @@ export * from './api/observers.ts';
 export * from './api/project.ts';
 export * from './api/registration.ts';
 export * from './api/users.ts';
+export * from './daytime.ts';
 export * from './error-mapping.ts';
 export * from './first-screen.ts';
 export * from './format.ts';
