@@ -314,7 +314,8 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
                       </Chip.Group>
                       {daySlots.some((s) => isOutsideDaytime(s.start, timezone)) && (
                         <Text size="xs" c="dimmed" id="schedule-call-odd-hours">
-                          Dashed times are early or late in your day: before 7:00 AM or from 10:00 PM your time.
+                          Dashed times are early or late in your day: before 7:00 AM or from 10:00 PM your
+                          time.
                         </Text>
                       )}
                     </Stack>
