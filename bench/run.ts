@@ -27,6 +27,13 @@ import {
   listBudgetReport,
   openBenchDatabase,
 } from './large-rows.ts';
+import {
+  NOTIFICATION_P99_BUDGET_MS,
+  NOTIFICATIONS,
+  notificationTarget,
+  seedNotifications,
+  userIdOf,
+} from './notification-rows.ts';
 import { REVIEW, seedReviewProject } from './review-project.ts';
 import { LARGE, seedLarge } from './seed-large.ts';
 
@@ -185,6 +192,7 @@ const BUDGETS: Record<string, { rps?: number; p99?: number }> = {
   'GET /api/project/{id}': { rps: 1500, p99: 20 },
   'GET /api/scheduled-call/available-slots': { rps: 1000, p99: 25 },
   'mixed 90/10': { p99: 30 },
+  'GET /api/notification/search': { p99: NOTIFICATION_P99_BUDGET_MS },
 };
 const RSS_BUDGET_MB = 250;
 
@@ -327,6 +335,16 @@ async function main() {
       `http://127.0.0.1:${bareAddr.port}/ping`,
     );
     await explainLists(database);
+  }
+  if (!only || 'GET /api/notification/search'.includes(only)) {
+    const adminId = await userIdOf(database.db, admin.ADMIN_EMAIL);
+    const { ms } = await seedNotifications(database.db, adminId);
+    console.log(
+      `seeded ${NOTIFICATIONS.total} notifications in ${(ms / 1000).toFixed(1)} s (${database.driver})`,
+    );
+    const target = await notificationTarget(database.db, base, adminId);
+    await load(target.url, bearer, target.paths, 2); // JIT warm-up; not reported
+    rows[target.name] = await load(target.url, bearer, target.paths);
   }
   if (!only || 'mixed 90/10'.includes(only)) {
     rows['mixed 90/10 (reads of the rows above; writes: updates, task moves, bookings), 30 s'] =

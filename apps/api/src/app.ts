@@ -20,6 +20,7 @@ import gitDeliveriesPlugin from './plugins/app/git-deliveries.ts';
 import inputGuardPlugin from './plugins/app/input-guard.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
+import notificationsPlugin from './plugins/app/notifications.ts';
 import responsesPlugin from './plugins/app/responses.ts';
 import schedulesPlugin from './plugins/app/schedules.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
@@ -35,6 +36,7 @@ import eventRoutes from './routes/events/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import lookupRoutes from './routes/lookups/index.ts';
 import mailOutboxRoutes from './routes/mail-outbox/index.ts';
+import notificationRoutes from './routes/notification/index.ts';
 import passwordRoutes from './routes/password/index.ts';
 import deliveryRoutes from './routes/project/deliveries.ts';
 import reportRoutes from './routes/project/report.ts';
@@ -43,6 +45,7 @@ import registrationRoutes from './routes/registration/index.ts';
 import repositoryRoutes from './routes/repository/index.ts';
 import scheduledCallRoutes from './routes/scheduled-calls/index.ts';
 import settingRoutes from './routes/settings/index.ts';
+import setupRoutes from './routes/setup/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import decisionRoutes from './routes/task/decisions.ts';
 import userRoutes from './routes/users/index.ts';
@@ -128,6 +131,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(mailerPlugin);
   await app.register(schedulesPlugin);
+  await app.register(notificationsPlugin);
   await app.register(eventsPlugin);
   await app.register(gitDeliveriesPlugin);
   await app.register(responsesPlugin, { check: checkResponses });
@@ -157,6 +161,8 @@ export async function buildApp({
       await api.register(deliveryRoutes);
       await api.register(decisionRoutes);
       await api.register(reportRoutes);
+      await api.register(notificationRoutes);
+      await api.register(setupRoutes);
     },
     { prefix: '/api' },
   );

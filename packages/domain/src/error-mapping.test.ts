@@ -33,10 +33,10 @@ describe('isTakenTitle', () => {
 });
 
 describe('scheduleFailureOutcome', () => {
-  it('treats a blacklisted phone as success', () => {
+  it('treats a blacklisted phone as a request sent, not as a scheduled call', () => {
     expect(scheduleFailureOutcome(403, 'User phone is blacklisted')).toEqual({
       kind: 'success',
-      toast: 'Call scheduled successfully!',
+      toast: 'Request sent — we will confirm by e-mail',
     });
   });
   it('treats any other 403 as a taken slot', () => {

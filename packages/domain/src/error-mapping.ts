@@ -29,12 +29,13 @@ export type ScheduleFailureOutcome =
   | { kind: 'generic'; toast: string };
 
 /**
- * Booking failure (client §8): a 403 for a blacklisted phone still reads as success to the caller
- * (the team follows up about rate and budget); any other 403 means the slot was taken.
+ * Booking failure (client §8): a 403 for a blacklisted phone still reads as success to the caller, but
+ * says what it is: a request the team confirms by e-mail (the client is mailed about rate and budget);
+ * any other 403 means the slot was taken.
  */
 export function scheduleFailureOutcome(status: number, title: string | undefined): ScheduleFailureOutcome {
   if (status === 403 && title === SERVER_ERRORS.phoneBlacklisted) {
-    return { kind: 'success', toast: MESSAGES.callScheduled };
+    return { kind: 'success', toast: MESSAGES.callRequested };
   }
   if (status === 403) return { kind: 'slot-taken', toast: MESSAGES.slotTaken };
   return { kind: 'generic', toast: MESSAGES.genericError };

@@ -50,6 +50,8 @@ export const MESSAGES = {
   // Project page toasts and the call booking (client §2, §8).
   projectUpdated: 'Project updated!',
   callScheduled: 'Call scheduled successfully!',
+  /** A call that waits for staff approval (blacklisted phone prefix) is a request, not a booking. */
+  callRequested: 'Request sent — we will confirm by e-mail',
   slotTaken: 'Sorry this time slot has been booked few minutes ago. Please, choose another time',
   talkSoon: 'Talk soon!',
   areYouSure: 'Are you sure?',

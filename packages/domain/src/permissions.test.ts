@@ -45,6 +45,7 @@ const TABLE: Record<
   'work-hours:edit': { owner: ADMINS, other: ADMINS },
   'calendar-feed:use': { owner: STAFF, other: STAFF },
   'digest:manage-own': { owner: ['client'], other: ['client'] },
+  'notification:use': { owner: ALL, other: ALL },
   'project:read': { owner: ALL, other: STAFF },
   'project:update': {
     owner: ['client', 'superAdmin', 'admin', 'projectManager'],

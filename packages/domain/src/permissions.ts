@@ -23,7 +23,8 @@ export type GlobalAction =
   | 'calls:manage'
   | 'work-hours:edit'
   | 'calendar-feed:use'
-  | 'digest:manage-own';
+  | 'digest:manage-own'
+  | 'notification:use';
 
 /** Actions decided against one project. */
 export type ProjectAction =
@@ -65,6 +66,7 @@ export const GLOBAL_ACTIONS: readonly GlobalAction[] = [
   'work-hours:edit',
   'calendar-feed:use',
   'digest:manage-own',
+  'notification:use',
 ];
 export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:read',
@@ -144,6 +146,8 @@ const globalRules: Record<GlobalAction, (actor: SignedIn) => boolean> = {
   'calendar-feed:use': (a) => isStaffRole(a.role),
   // The daily digest of updates goes to clients only; each turns their own on and off (issue 14 §5).
   'digest:manage-own': (a) => a.role === 'client',
+  // Everyone signed in has a notification centre and chooses what reaches them (their own rows only).
+  'notification:use': () => true,
 };
 
 const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef) => boolean> = {

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { prettyLogStream } from './pretty-log.ts';
 
 /**
  * What the server log may carry (issue 11 finding 5): no query parameter values, no password hashes,
@@ -120,6 +121,7 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
       req: (request: LoggedRequest) => serializeRequest(request),
     },
     redact: { paths: REDACT_PATHS, censor: REDACTED },
-    ...(stream ? { stream } : {}),
+    // A person at a terminal reads lines; anything else (a file, a collector) gets one JSON per line.
+    ...(stream ? { stream } : process.stdout.isTTY ? { stream: prettyLogStream(process.stdout) } : {}),
   };
 }

@@ -259,6 +259,45 @@ const MATRIX: Record<string, Row> = {
     }),
     answers: answers(['client'], 200),
   },
+  'GET /api/notification/search': {
+    request: () => ({ method: 'GET', url: '/api/notification/search' }),
+    answers: signedIn(200),
+  },
+  'POST /api/notification/read': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/notification/read',
+      body: doc('notification-read', { all: true }),
+    }),
+    answers: signedIn(200),
+  },
+  'GET /api/notification/settings': {
+    request: () => ({ method: 'GET', url: '/api/notification/settings' }),
+    answers: signedIn(200),
+  },
+  'PATCH /api/notification/settings': {
+    // Each role chooses among the kinds it can receive.
+    request: (f) => ({
+      method: 'PATCH',
+      url: '/api/notification/settings',
+      body: doc('notification-settings', {
+        kinds: [{ kind: f.who === 'client' ? 'update-posted' : 'call-booked', 'in-app': true, email: false }],
+      }),
+    }),
+    answers: signedIn(200),
+  },
+  'GET /api/notification/unsubscribe': {
+    request: () => ({ method: 'GET', url: '/api/notification/unsubscribe?token=forged.token' }),
+    answers: everyone(400),
+  },
+  'POST /api/notification/unsubscribe': {
+    request: () => ({ method: 'POST', url: '/api/notification/unsubscribe?token=forged.token' }),
+    answers: everyone(400),
+  },
+  'GET /api/setup/checklist': {
+    request: () => ({ method: 'GET', url: '/api/setup/checklist' }),
+    answers: answers(ADMINS, 200),
+  },
   'GET /api/invitation/my': {
     request: () => ({ method: 'GET', url: '/api/invitation/my?token=unknown-token' }),
     answers: everyone(422),

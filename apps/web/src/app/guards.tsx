@@ -2,16 +2,19 @@ import { can, isStaffRole } from '@dd/domain';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { toActor, useSession } from '../features/auth/api/get-session.ts';
+import { NoAccess } from './no-access.tsx';
 
 /**
  * Route guards decide only what to show; the server enforces every permission (design.md §2). Each
- * guard wraps a group of routes (as a layout route) and sends everyone else home, where the root
- * redirect picks the right landing page (sign-in for visitors).
+ * guard wraps a group of routes (as a layout route); a visitor is sent home, where the root redirect
+ * picks sign-in; a signed-in person whose role may not open the page sees the no-access screen.
  */
 
 type GuardProps = { children?: ReactNode };
 const pass = (children: ReactNode) => <>{children ?? <Outlet />}</>;
 const home = <Navigate to="/" replace />;
+/** Signed in but not allowed here: say so (visitors still go home, i.e. to sign-in). */
+const refused = (signedIn: boolean) => (signedIn ? <NoAccess /> : home);
 
 /** Login pages and the invited sign-up: logged-out visitors only. */
 export function LoggedOutOnly({ children }: GuardProps) {
@@ -31,22 +34,26 @@ export function ClientsOrVisitors({ children }: GuardProps) {
 
 /** Admin-level pages: tables of users, teams and companies, edit user, settings, create forms. */
 export function AdminOnly({ children }: GuardProps) {
-  return can(toActor(useSession()), 'admin:access') ? pass(children) : home;
+  const actor = toActor(useSession());
+  return can(actor, 'admin:access') ? pass(children) : refused(actor !== null);
 }
 
 /** The projects table: every signed-in role except client. */
 export function StaffOnly({ children }: GuardProps) {
-  return can(toActor(useSession()), 'project:list') ? pass(children) : home;
+  const actor = toActor(useSession());
+  return can(actor, 'project:list') ? pass(children) : refused(actor !== null);
 }
 
 /** The Calls screen: every staff member (the list itself is for call managers; the feed for all). */
 export function CallsGuard({ children }: GuardProps) {
-  return can(toActor(useSession()), 'calendar-feed:use') ? pass(children) : home;
+  const actor = toActor(useSession());
+  return can(actor, 'calendar-feed:use') ? pass(children) : refused(actor !== null);
 }
 
 /** The task board: staff except readonlyManager. */
 export function BoardGuard({ children }: GuardProps) {
-  return can(toActor(useSession()), 'board:use') ? pass(children) : home;
+  const actor = toActor(useSession());
+  return can(actor, 'board:use') ? pass(children) : refused(actor !== null);
 }
 
 /** A project id is a positive integer (client spec §2: "If it is not a valid id, go to /"). */

@@ -121,6 +121,10 @@ const ProjectSettingsPage = page(
   () => import('../features/settings/components/project-settings-page.tsx'),
   'ProjectSettingsPage',
 );
+const NotificationSettingsPage = page(
+  () => import('../features/notifications/components/notification-settings-page.tsx'),
+  'NotificationSettingsPage',
+);
 const RegisterInvitedUserPage = page(
   () => import('../features/invited-sign-up/components/register-invited-user-page.tsx'),
   'RegisterInvitedUserPage',
@@ -208,6 +212,16 @@ export const routes: RouteObject[] = [
           <StaffOnly>
             <ProjectsTablePage />
           </StaffOnly>
+        ),
+      },
+
+      // Every signed-in user chooses what reaches them.
+      {
+        path: 'notification-settings',
+        element: (
+          <SignedInOnly>
+            <NotificationSettingsPage />
+          </SignedInOnly>
         ),
       },
 

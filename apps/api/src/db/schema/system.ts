@@ -190,6 +190,8 @@ export const liveEvents = pgTable(
     projectId: integer('project_id').notNull(),
     ownerId: integer('owner_id'),
     clientIds: integer('client_ids').array().notNull().default([]),
+    // A notification's event goes to this one user only (drizzle/0014_notifications.sql).
+    recipientId: integer('recipient_id'),
   },
   (t) => [index('live_events_at_idx').on(t.at)],
 );

@@ -2,11 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const PURPOSE = 'digest-unsubscribe';
 
-// Version 0 tokens sign the user id alone (the links mailed before versions existed), so they keep
-// working until the client turns the digest on again.
-const mac = (secret: string, userId: number, version: number) =>
+// Version 0 tokens sign the purpose and user id alone (the links mailed before versions existed), so they
+// keep working until the user turns the mail on again. The purpose keeps the digest's and the
+// notification mails' links apart: neither works for the other.
+const mac = (secret: string, userId: number, version: number, purpose: string) =>
   createHmac('sha256', secret)
-    .update(version === 0 ? `${PURPOSE}:${userId}` : `${PURPOSE}:${userId}:${version}`)
+    .update(version === 0 ? `${purpose}:${userId}` : `${purpose}:${userId}:${version}`)
     .digest('base64url');
 
 /**
@@ -15,22 +16,26 @@ const mac = (secret: string, userId: number, version: number) =>
  * expiry; turning the digest on again raises the version (users.digest_token_version), so the links of
  * earlier mails stop working instead of replaying forever.
  */
-export function unsubscribeToken(secret: string, userId: number, version: number): string {
+export function unsubscribeToken(secret: string, userId: number, version: number, purpose = PURPOSE): string {
   return version === 0
-    ? `${userId}.${mac(secret, userId, 0)}`
-    : `${userId}.${version}.${mac(secret, userId, version)}`;
+    ? `${userId}.${mac(secret, userId, 0, purpose)}`
+    : `${userId}.${version}.${mac(secret, userId, version, purpose)}`;
 }
 
-/** The user id and version a token was signed for, or null for anything forged, altered or malformed. */
+/**
+ * The user id and version a token was signed for, or null for anything forged, altered, malformed or
+ * signed for another purpose.
+ */
 export function verifyUnsubscribeToken(
   secret: string,
   token: string,
+  purpose = PURPOSE,
 ): { userId: number; version: number } | null {
   const match = /^([1-9][0-9]{0,9})\.(?:([1-9][0-9]{0,8})\.)?([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const userId = Number(match[1]);
   const version = match[2] ? Number(match[2]) : 0;
-  const expected = Buffer.from(mac(secret, userId, version));
+  const expected = Buffer.from(mac(secret, userId, version, purpose));
   const given = Buffer.from(match[3]!);
   return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, version } : null;
 }

@@ -33,6 +33,7 @@ const toEvent = (row: Row): LiveEvent => ({
   projectId: row.projectId,
   ownerId: row.ownerId,
   clientIds: row.clientIds,
+  ...(row.recipientId !== null ? { recipientId: row.recipientId } : {}),
 });
 
 /**

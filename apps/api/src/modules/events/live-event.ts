@@ -16,6 +16,8 @@ export type LiveEventKind =
   | 'git'
   /** A task delivered to, or decided by, the product owner (the review card; docs/adr/0021). */
   | 'delivery'
+  /** A new entry in one user's notification centre: only that user hears it. */
+  | 'notification'
   /** Presence: someone has this task open for editing (not stored, never replayed). */
   | 'editing';
 
@@ -32,6 +34,7 @@ export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = [
   'call',
   'git',
   'delivery',
+  'notification',
   'editing',
 ];
 
@@ -58,6 +61,8 @@ export type LiveEvent = {
   clientIds: number[];
   /** Presence only: who is editing (a user id, no name or address). */
   userId?: number;
+  /** A notification's one recipient (no one else receives the event). */
+  recipientId?: number;
 };
 
 const BOARD_KINDS = new Set<LiveEventKind>(['sprint', 'task', 'tag', 'comment', 'editing']);
@@ -69,6 +74,8 @@ const BOARD_KINDS = new Set<LiveEventKind>(['sprint', 'task', 'tag', 'comment', 
  * else to whoever may read the project.
  */
 export function mayReceive(actor: Actor, event: LiveEvent): boolean {
+  if (event.kind === 'notification')
+    return actor !== null && event.recipientId === actor.id && can(actor, 'notification:use');
   const project = { ownerId: event.ownerId, clientIds: event.clientIds };
   if (BOARD_KINDS.has(event.kind)) return can(actor, 'board:use') && can(actor, 'project:board', project);
   if (event.kind === 'delivery') return can(actor, 'project:read-deliveries', project);
@@ -104,6 +111,7 @@ export function parseLiveEvent(payload: string): LiveEvent | null {
       ownerId: raw.owner_id == null ? null : Number(raw.owner_id),
       clientIds: Array.isArray(raw.client_ids) ? raw.client_ids.map(Number) : [],
       ...(raw.user_id != null ? { userId: Number(raw.user_id) } : {}),
+      ...(raw.recipient_id != null ? { recipientId: Number(raw.recipient_id) } : {}),
     };
   } catch {
     return null;

@@ -1,10 +1,11 @@
 import type { InvitedSignUpBody } from '@dd/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { invitations, projectMembers, users } from '../../db/schema/index.ts';
+import { invitations, projectMembers, projects, users } from '../../db/schema/index.ts';
 import { AppError, attr } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
 import { imageUrl, storeImage } from '../images/images.ts';
+import { notify } from '../notifications/notify.ts';
 import { claimIdentity } from '../users/identity-claim.ts';
 import { findOpenInvitation, invalidInvitation } from './invitation-tokens.ts';
 
@@ -46,7 +47,7 @@ export async function registerInvitedUser(
         .update(invitations)
         .set({ usedAt: now })
         .where(and(eq(invitations.id, invitation.id), isNull(invitations.usedAt)))
-        .returning({ id: invitations.id });
+        .returning({ id: invitations.id, invitedById: invitations.invitedById });
       if (spent.length !== 1) throw invalidInvitation({ pointer: attr('token') });
       const [user] = await tx
         .insert(users)
@@ -68,6 +69,22 @@ export async function registerInvitedUser(
         .insert(projectMembers)
         .values({ projectId: invitation.projectId, userId: user.id, kind: 'client' })
         .onConflictDoNothing();
+      const inviter = spent[0]!.invitedById;
+      if (inviter !== null) {
+        const [project] = await tx
+          .select({ title: projects.title })
+          .from(projects)
+          .where(eq(projects.id, invitation.projectId));
+        await notify(tx, {
+          kind: 'invitation-accepted',
+          recipients: [inviter],
+          title: `${input.name} accepted your invitation to "${project?.title ?? 'a project'}"`,
+          link: `/project/daily-updates/${invitation.projectId}`,
+          subject: { type: 'project', id: invitation.projectId },
+          projectId: invitation.projectId,
+          at: now,
+        });
+      }
       return { userId: user.id, projectId: invitation.projectId, email };
     });
   } catch (error) {

@@ -1,9 +1,11 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projectUpdates, users } from '../../db/schema/index.ts';
+import { projects, projectUpdates, users } from '../../db/schema/index.ts';
 import { documentOf, Included, type Resource, ref } from '../../lib/jsonapi/document.ts';
 import { pageCount } from '../../lib/jsonapi/query.ts';
 import { publishEvent } from '../events/publish-event.ts';
+import { notify } from '../notifications/notify.ts';
+import { projectClients } from '../notifications/recipients.ts';
 import { presentUser } from '../users/user-presenter.ts';
 
 type UpdateRow = typeof projectUpdates.$inferSelect;
@@ -31,6 +33,19 @@ export async function postProjectUpdate(
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(projectUpdates).values(input).returning();
     await publishEvent(tx, { kind: 'update', id: row!.id, projectId: input.projectId });
+    const [project] = await tx
+      .select({ title: projects.title })
+      .from(projects)
+      .where(eq(projects.id, input.projectId));
+    await notify(tx, {
+      kind: 'update-posted',
+      recipients: await projectClients(tx, input.projectId),
+      title: `New update on "${project?.title ?? 'your project'}"`,
+      link: `/project/daily-updates/${input.projectId}`,
+      subject: { type: 'update', id: row!.id },
+      projectId: input.projectId,
+      at: row!.createdAt,
+    });
     return row!;
   });
 }

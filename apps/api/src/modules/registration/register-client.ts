@@ -18,6 +18,8 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
+import { notify } from '../notifications/notify.ts';
+import { leadRecipients, projectStaffRecipients } from '../notifications/recipients.ts';
 import { defaultAccountManagerId } from '../settings/default-account-manager.ts';
 import { claimIdentity } from '../users/identity-claim.ts';
 
@@ -154,6 +156,15 @@ export async function registerClient(
         ownerId: user.id,
         companyId: company!.id,
       });
+      // A lead no one hears of is lost: every admin and the default account manager are told.
+      await notify(tx, {
+        kind: 'lead-new',
+        recipients: await leadRecipients(tx),
+        title: `New lead: ${body.user.name} signed up with "${body.project.title}"`,
+        link: `/project/daily-updates/${projectId}`,
+        subject: { type: 'project', id: projectId },
+        projectId,
+      });
       return { userId: user.id, projectId };
     });
   } catch (error) {
@@ -190,6 +201,15 @@ export async function createClientProject(
       await tx.update(users).set({ companyId, updatedAt: new Date() }).where(eq(users.id, clientId));
     }
     const projectId = await insertProject(tx, { project: body.project, ownerId: clientId, companyId });
+    const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, clientId));
+    await notify(tx, {
+      kind: 'project-new',
+      recipients: await projectStaffRecipients(tx, projectId),
+      title: `New project from ${owner?.name ?? 'a client'}: "${body.project.title}"`,
+      link: `/project/daily-updates/${projectId}`,
+      subject: { type: 'project', id: projectId },
+      projectId,
+    });
     return { projectId };
   });
 }

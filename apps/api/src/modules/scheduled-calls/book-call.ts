@@ -20,6 +20,8 @@ import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { publishEvent } from '../events/publish-event.ts';
 import { callBookedMail } from '../mail/call-booked-mail.ts';
 import { callInvitePeople, callUid, loadCallParties } from '../mail/call-changed-mail.ts';
+import { callRequestedMail } from '../mail/call-requested-mail.ts';
+import { notifyCall } from '../notifications/call-notifications.ts';
 import { buildCallInvite } from './call-invite.ts';
 import { loadCalendarWith } from './work-hours.ts';
 
@@ -97,6 +99,12 @@ export async function bookCall(
         })
         .returning();
       await publishEvent(tx, { kind: 'call', id: row!.id, projectId: input.projectId });
+      await notifyCall(tx, {
+        call: row!,
+        happening: blacklisted ? 'awaiting-approval' : 'booked',
+        actorId: input.userId,
+        at: input.now,
+      });
       return row!;
     });
     return { call, blacklisted };
@@ -172,4 +180,25 @@ export async function callBookedMessages(
     }),
     attachments,
   }));
+}
+
+/** The mail to a client whose call waits for approval: a request, awaiting confirmation (no invite). */
+export async function callRequestedMessage(
+  db: Db,
+  call: CallRow,
+  context: Pick<CallMailContext, 'productName' | 'publicUrl'>,
+): Promise<MailMessage | null> {
+  const parties = await loadCallParties(db, call);
+  if (!parties) return null;
+  return {
+    to: parties.client.email,
+    ...callRequestedMail({
+      productName: context.productName,
+      recipientName: parties.client.name,
+      timezone: isValidTimezone(call.timezone) ? call.timezone : COMPANY_TIMEZONE,
+      projectTitle: parties.title,
+      start: call.scheduledAt,
+      link: `${context.publicUrl}/project/daily-updates/${call.projectId}`,
+    }),
+  };
 }

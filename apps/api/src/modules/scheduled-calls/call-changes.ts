@@ -5,6 +5,7 @@ import { scheduledCalls } from '../../db/schema/index.ts';
 import { AppError, attr, notFound } from '../../lib/app-error.ts';
 import { recordEvent } from '../board/history.ts';
 import type { CallChange } from '../mail/call-changed-mail.ts';
+import { notifyCall } from '../notifications/call-notifications.ts';
 import { isSlotUniqueViolation } from './book-call.ts';
 import { loadDaysOff, loadWorkHours } from './work-hours.ts';
 
@@ -76,6 +77,7 @@ async function changeStatus(
       details: historyDetails(call),
       at: input.now,
     });
+    await notifyCall(tx, { call, happening: change, actorId: input.actorId, at: input.now });
     return { call, change };
   });
 }
@@ -118,6 +120,7 @@ export async function moveCall(db: Db, input: ChangeInput & { start: Date }): Pr
         details: historyDetails(call, { from: before.scheduledAt.toISOString() }),
         at: input.now,
       });
+      await notifyCall(tx, { call, happening: 'moved', actorId: input.actorId, at: input.now });
       return { call, change: 'moved' as const, previousStart: before.scheduledAt };
     });
   } catch (error) {

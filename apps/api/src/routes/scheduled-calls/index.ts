@@ -13,7 +13,12 @@ import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { availableSlots, weeklyWorkHours } from '../../modules/scheduled-calls/available-slots.ts';
-import { bookCall, callBookedMessages, phoneBlacklisted } from '../../modules/scheduled-calls/book-call.ts';
+import {
+  bookCall,
+  callBookedMessages,
+  callRequestedMessage,
+  phoneBlacklisted,
+} from '../../modules/scheduled-calls/book-call.ts';
 import { projectCallsDocument } from '../../modules/scheduled-calls/project-calls.ts';
 import {
   presentAvailableDay,
@@ -106,8 +111,13 @@ const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
         timezone,
         now,
       });
-      if (blacklisted) throw phoneBlacklisted();
       const { productName, publicUrl, mailFrom } = app.config;
+      if (blacklisted) {
+        // A request, not a booking: the client is told so by mail (staff are notified in the booking).
+        const message = await callRequestedMessage(app.db, call, { productName, publicUrl });
+        if (message) app.mailer.sendLater(message);
+        throw phoneBlacklisted();
+      }
       for (const message of await callBookedMessages(app.db, call, { productName, publicUrl, mailFrom, now }))
         app.mailer.sendLater(message);
       return reply

@@ -360,7 +360,7 @@ describe('blacklisted phone prefixes', () => {
     expect(row?.value).toBe('');
   });
 
-  it('marks the user, stores the call pending approval, answers 403 and sends no invite', async () => {
+  it('marks the user, stores the call pending approval, answers 403 and mails a request, no invite', async () => {
     const { db } = t.database;
     await db
       .update(settings)
@@ -401,8 +401,10 @@ describe('blacklisted phone prefixes', () => {
         .where(eq(scheduledCalls.projectId, flagged.project.id));
       expect(call).toMatchObject({ status: 'pending_approval', timezone: NY });
       await t.app.mailer.settled();
+      // No invite: only the mail saying it is a request awaiting confirmation.
       const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, flagged.user.email));
-      expect(mails).toEqual([]);
+      expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/— awaiting confirmation$/)]);
+      expect(mails[0]!.attachments).toEqual([]);
       // The pending call holds its slot until staff decide.
       const taken = await book(clean.headers, {
         project_id: clean.project.id,

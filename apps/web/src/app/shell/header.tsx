@@ -1,5 +1,6 @@
-import { Box, Burger, Button, Container, Group } from '@mantine/core';
+import { ActionIcon, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconBell } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { lazyComponent } from '../../lib/lazy-component.tsx';
@@ -11,6 +12,11 @@ import './shell.css';
 export const CreateMenu = lazyComponent(
   () => import('./create-menu.tsx'),
   (m) => m.CreateMenu,
+);
+// The bell's popover and list load apart too; a plain bell holds its place meanwhile.
+const NotificationBell = lazyComponent(
+  () => import('../../features/notifications/components/notification-bell.tsx'),
+  (m) => m.NotificationBell,
 );
 const MenuDrawer = lazyComponent(
   () => import('./menu-drawer.tsx'),
@@ -26,6 +32,14 @@ function CreateMenuPlaceholder() {
         <ChevronDown />
       </Group>
     </button>
+  );
+}
+
+function BellPlaceholder() {
+  return (
+    <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications" disabled>
+      <IconBell size={20} stroke={1.6} aria-hidden />
+    </ActionIcon>
   );
 }
 
@@ -128,7 +142,7 @@ export function Header() {
   const { pathname } = useLocation();
   const logoOnly = pathname === '/login' || pathname.startsWith('/login/');
   // Phones always get the burger; the longer admin menu (with CALLS, about 1,030 px) needs a wide row.
-  const { isAdmin } = useMenu();
+  const { isAdmin, signedIn } = useMenu();
   const collapseBelow = isAdmin ? 'lg' : 'sm';
 
   return (
@@ -137,14 +151,19 @@ export function Header() {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Logo />
           {!logoOnly && (
-            <>
+            <Group gap="xs" wrap="nowrap">
               <Box component="nav" aria-label="Main" visibleFrom={collapseBelow}>
                 <DesktopMenu />
               </Box>
+              {signedIn && (
+                <Suspense fallback={<BellPlaceholder />}>
+                  <NotificationBell />
+                </Suspense>
+              )}
               <Box hiddenFrom={collapseBelow}>
                 <MobileMenu />
               </Box>
-            </>
+            </Group>
           )}
         </Group>
       </Container>

@@ -2,6 +2,7 @@ import { focusManager, type QueryClient, type QueryKey, useQueryClient } from '@
 import { useEffect } from 'react';
 import { sessionQueryKey } from '../../features/auth/api/get-session.ts';
 import { gitKeys } from '../../features/git/api/git-keys.ts';
+import { notificationsQueryKey } from '../../features/notifications/api/search-notifications.ts';
 import { deliveriesQueryKey } from '../../features/project-page/api/get-deliveries.ts';
 import { myProjectsQueryKey } from '../../features/project-page/api/get-my-projects.ts';
 import { projectQueryKey } from '../../features/project-page/api/get-project.ts';
@@ -52,6 +53,9 @@ export function queriesShowing(change: LiveChange): QueryKey[] {
     // A webhook delivery: the Git tab and the task modals' linked commits (task moves come as 'task').
     case 'git':
       return [gitKeys.all(project)];
+    // A new entry in my bell (the stream sends these to their recipient only).
+    case 'notification':
+      return [notificationsQueryKey];
     default:
       return [];
   }

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, CopyButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { useCalendarFeed } from '../api/get-calendar-feed.ts';
 import { useResetCalendarFeed } from '../api/reset-calendar-feed.ts';
 
@@ -11,7 +12,12 @@ export function CalendarFeedCard() {
   const feed = useCalendarFeed();
   const reset = useResetCalendarFeed();
   const [url, setUrl] = useState<string | null>(null);
-  const make = () => reset.mutate(undefined, { onSuccess: setUrl });
+  const [confirming, setConfirming] = useState(false);
+  const make = () =>
+    reset.mutate(undefined, {
+      onSuccess: setUrl,
+      onSettled: () => setConfirming(false),
+    });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="calendar-feed-title">
       <Stack gap="sm">
@@ -58,12 +64,24 @@ export function CalendarFeedCard() {
                 ? `You made a feed address on ${new Date(feed.data.created ?? '').toLocaleDateString()}. It is not shown again; a new one stops the old one.`
                 : 'You have no feed address yet.'}
             </Text>
-            <Button onClick={make} loading={reset.isPending} variant={feed.data.active ? 'light' : 'filled'}>
+            {/* A reset kills the old address: every calendar subscribed to it stops updating. */}
+            <Button
+              onClick={feed.data.active ? () => setConfirming(true) : make}
+              loading={reset.isPending}
+              variant={feed.data.active ? 'light' : 'filled'}
+            >
               {feed.data.active ? 'RESET ADDRESS' : 'MAKE FEED ADDRESS'}
             </Button>
           </Group>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        message="Make a new feed address? The current one stops working at once: calendars subscribed to it stop updating until you subscribe them to the new address."
+        busy={reset.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={make}
+      />
     </Card>
   );
 }

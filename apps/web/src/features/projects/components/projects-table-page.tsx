@@ -24,6 +24,7 @@ import { useActor } from '../../auth/api/get-session.ts';
 import { useDeleteProject } from '../api/delete-project.ts';
 import { type ProjectRow, useProjects } from '../api/get-projects.ts';
 import { PROJECT_FILTER_KEYS, ProjectFilterForm, type ProjectFilterValues } from './project-filter-form.tsx';
+import { SetupChecklist } from './setup-checklist.tsx';
 
 const COLUMNS: Column<ProjectRow>[] = [
   { key: 'id', header: 'ID', sortField: 'id', render: (p) => p.id },
@@ -73,6 +74,7 @@ export function ProjectsTablePage() {
       <Title order={1} mb="md">
         {LABELS.tables.projects}
       </Title>
+      <SetupChecklist enabled={can(actor, 'admin:access')} />
       <ProjectFilterForm
         key={JSON.stringify(table.filters)}
         initial={table.filters as ProjectFilterValues}

@@ -4,6 +4,7 @@ import {
   type AvailableSlot,
   BREAKPOINTS,
   CALL_MIN_DATE_RECOMPUTE_MS,
+  isOutsideDaytime,
   MESSAGES,
   SCHEDULE_MODAL_RESET_MS,
   SLOT_MINUTES,
@@ -38,6 +39,11 @@ const CHIP_STYLES = {
   root: { display: 'block' },
   label: { width: '100%', justifyContent: 'center', paddingInline: 4 },
   iconWrapper: { display: 'none' },
+} as const;
+/** A time before 07:00 or from 22:00 in the client's own zone: a dashed outline, and the note says why. */
+const EARLY_OR_LATE_STYLES = {
+  ...CHIP_STYLES,
+  label: { ...CHIP_STYLES.label, borderStyle: 'dashed' },
 } as const;
 
 type Props = { projectId: number; opened: boolean; onClose: () => void };
@@ -287,20 +293,31 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
                           role="radiogroup"
                           aria-labelledby="schedule-call-times"
                         >
-                          {daySlots.map((s) => (
-                            <Chip
-                              key={s.start}
-                              value={s.start}
-                              size="sm"
-                              variant="outline"
-                              radius="sm"
-                              styles={CHIP_STYLES}
-                            >
-                              {s.readableTime}
-                            </Chip>
-                          ))}
+                          {daySlots.map((s) => {
+                            const odd = isOutsideDaytime(s.start, timezone);
+                            return (
+                              <Chip
+                                key={s.start}
+                                value={s.start}
+                                size="sm"
+                                variant="outline"
+                                radius="sm"
+                                styles={odd ? EARLY_OR_LATE_STYLES : CHIP_STYLES}
+                                title={odd ? 'Early or late in your day' : undefined}
+                                aria-describedby={odd ? 'schedule-call-odd-hours' : undefined}
+                              >
+                                {s.readableTime}
+                              </Chip>
+                            );
+                          })}
                         </SimpleGrid>
                       </Chip.Group>
+                      {daySlots.some((s) => isOutsideDaytime(s.start, timezone)) && (
+                        <Text size="xs" c="dimmed" id="schedule-call-odd-hours">
+                          Dashed times are early or late in your day: before 7:00 AM or from 10:00 PM your
+                          time.
+                        </Text>
+                      )}
                     </Stack>
                   </Group>
                   <WorkHoursNote timezone={timezone} enabled={opened} />

@@ -1,0 +1,146 @@
+import { NOTIFICATION_MAIL_INTERVAL_MINUTES } from '@dd/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../plugins/app/mailer.ts';
+import { unsubscribeToken } from '../digest/unsubscribe-token.ts';
+import { escapeHtml } from '../mail/layout.ts';
+import { queueNotificationMails, rowsOf } from './notify.ts';
+
+export const NOTIFICATION_UNSUBSCRIBE_PURPOSE = 'notification-unsubscribe';
+/** Most entries one mail lists; the rest wait for the next mail. */
+const MAX_PER_MAIL = 50;
+
+type Context = {
+  db: Db;
+  mailer: Pick<Mailer, 'send'>;
+  config: { productName: string; publicUrl: string };
+  secret: string;
+};
+
+type Pending = { id: number; title: string; link: string };
+
+export function notificationMail(input: {
+  productName: string;
+  publicUrl: string;
+  recipientName: string;
+  entries: Pending[];
+  unsubscribeUrl: string;
+}) {
+  const { productName, publicUrl, entries, unsubscribeUrl } = input;
+  const subject =
+    entries.length === 1 ? entries[0]!.title : `${entries.length} new notifications in ${productName}`;
+  const url = (link: string) => `${publicUrl}${link}`;
+  const settingsUrl = `${publicUrl}/notification-settings`;
+  const footnote =
+    'You receive this because e-mail is on for these notifications. Choose which ones in your notification settings.';
+  const text = [
+    `Hello ${input.recipientName},`,
+    '',
+    ...entries.flatMap((e) => [`- ${e.title}`, `  ${url(e.link)}`]),
+    '',
+    footnote,
+    `Settings: ${settingsUrl}`,
+    `Unsubscribe from these mails: ${unsubscribeUrl}`,
+    '',
+    `— ${productName}`,
+    '',
+  ].join('\n');
+  const items = entries
+    .map(
+      (e) =>
+        `<li style="margin:0 0 8px"><a href="${escapeHtml(url(e.link))}" style="color:#1c7ed6">${escapeHtml(e.title)}</a></li>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(productName)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:16px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="margin:0 0 24px;font-size:20px">${escapeHtml(productName)}</h1>
+<p style="margin:0 0 16px">${escapeHtml(`Hello ${input.recipientName},`)}</p>
+<ul style="margin:0 0 16px;padding-left:20px">
+${items}
+</ul>
+<p style="margin:32px 0 0;color:#616e7c;font-size:14px">${escapeHtml(footnote)} <a href="${escapeHtml(settingsUrl)}">Settings</a> · <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>
+</div>
+</body>
+</html>
+`;
+  return {
+    subject,
+    text,
+    html,
+    headers: {
+      // RFC 2369 and RFC 8058, as the digest: mail clients offer "Unsubscribe" and POST to it.
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    secrets: [unsubscribeUrl],
+  };
+}
+
+/**
+ * The `notification-mail` job of one user: every notification waiting for mail in ONE message, at most
+ * one per 5 minutes (a job that comes early, e.g. added while the previous one was running, puts itself
+ * off until then). The mail is queued, the rows marked and the time kept in one transaction, under a
+ * per-user advisory lock so two workers never send the same rows.
+ */
+export async function sendNotificationMail(
+  ctx: Context,
+  userId: number,
+  now: Date,
+): Promise<'sent' | 'later' | 'nothing'> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('notification-mail'), ${userId}::int)`);
+    const [user] = await rowsOf<{ name: string; email: string; is_active: boolean; early: boolean | null }>(
+      tx,
+      sql`
+      select u.name, u.email, u.is_active,
+        (m.last_mailed_at + make_interval(mins => ${NOTIFICATION_MAIL_INTERVAL_MINUTES})) > ${now.toISOString()}::timestamptz as early
+      from users u left join notification_mailings m on m.user_id = u.id where u.id = ${userId}`,
+    );
+    if (!user) return 'nothing';
+    const pending = await rowsOf<{ id: string | number; title: string; link: string }>(
+      tx,
+      sql`
+      select id, title, link from notifications
+      where user_id = ${userId} and mail_pending order by id limit ${MAX_PER_MAIL + 1}`,
+    );
+    const rows = pending.map((r) => ({
+      ...r,
+      id: Number(r.id),
+    }));
+    if (rows.length === 0) return 'nothing';
+    if (!user.is_active) {
+      await tx.execute(
+        sql`update notifications set mail_pending = false where user_id = ${userId} and mail_pending`,
+      );
+      return 'nothing';
+    }
+    if (user.early) {
+      await queueNotificationMails(tx, [userId], now);
+      return 'later';
+    }
+    const entries = rows.slice(0, MAX_PER_MAIL);
+    const token = unsubscribeToken(ctx.secret, userId, 0, NOTIFICATION_UNSUBSCRIBE_PURPOSE);
+    const unsubscribeUrl = `${ctx.config.publicUrl}/api/notification/unsubscribe?token=${encodeURIComponent(token)}`;
+    const mail = notificationMail({
+      productName: ctx.config.productName,
+      publicUrl: ctx.config.publicUrl,
+      recipientName: user.name,
+      entries,
+      unsubscribeUrl,
+    });
+    await ctx.mailer.send({ to: user.email, ...mail }, { tx: tx as unknown as Db });
+    const last = entries[entries.length - 1]!.id;
+    await tx.execute(sql`
+      update notifications set mail_pending = false
+      where user_id = ${userId} and mail_pending and id <= ${last}`);
+    await tx.execute(sql`
+      insert into notification_mailings (user_id, last_mailed_at) values (${userId}, ${now.toISOString()}::timestamptz)
+      on conflict (user_id) do update set last_mailed_at = excluded.last_mailed_at`);
+    // More than one mail holds: the rest go out in the next one, 5 minutes on.
+    if (rows.length > MAX_PER_MAIL) await queueNotificationMails(tx, [userId], now);
+    return 'sent';
+  });
+}

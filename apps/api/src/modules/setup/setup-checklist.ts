@@ -1,0 +1,25 @@
+import { type SetupChecklistItem, WORK_HOURS } from '@dd/domain';
+import type { Db } from '../../db/client.ts';
+import { loadWorkHours } from '../scheduled-calls/work-hours.ts';
+import { defaultAccountManagerId } from '../settings/default-account-manager.ts';
+
+const LOCAL = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
+
+/**
+ * What a new install still lacks for leads and calls to reach people: a default account manager (every
+ * new lead gets one, else only admins hear of it), work hours chosen by an admin (still the installed
+ * default), SMTP (mail is only kept in the outbox without it) and a public address (links in mails).
+ */
+export async function setupChecklist(
+  db: Db,
+  config: { smtpUrl: string | null; publicUrl: string },
+): Promise<Array<{ item: SetupChecklistItem; done: boolean }>> {
+  const [manager, hours] = await Promise.all([defaultAccountManagerId(db), loadWorkHours(db)]);
+  const stillDefault = JSON.stringify(hours) === JSON.stringify(WORK_HOURS);
+  return [
+    { item: 'default-account-manager', done: manager !== null },
+    { item: 'work-hours', done: !stillDefault },
+    { item: 'smtp', done: config.smtpUrl !== null },
+    { item: 'public-url', done: !LOCAL.test(config.publicUrl) },
+  ];
+}

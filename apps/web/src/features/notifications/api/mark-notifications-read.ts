@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, toDocument } from '../../../lib/api-client.ts';
+import { notificationsQueryKey } from './search-notifications.ts';
+
+/** POST /api/notification/read: these notifications, or all of mine. */
+export async function markNotificationsRead(which: { ids: string[] } | { all: true }) {
+  await api.post('/notification/read', toDocument('notification-read', which));
+}
+
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationsRead,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+  });
+}

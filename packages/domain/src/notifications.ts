@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { isStaffRole, type Role } from './roles.ts';
+
+/**
+ * Every kind of notification. A feature that tells someone about a change calls the API's `notify()`
+ * with one of these inside its write transaction (docs/adr/0020-notifications.md); a new kind is one
+ * line here and one entry in NOTIFICATION_KIND_INFO.
+ */
+export const NOTIFICATION_KINDS = [
+  /** A visitor signed up through the wizard: admins and the default account manager. */
+  'lead-new',
+  /** An existing client started another project: the project's account manager, else admins. */
+  'project-new',
+  /** The client booked a discovery call: the project's account manager, else admins. */
+  'call-booked',
+  /** The client booked a call that waits for approval (phone prefix): account manager, else admins. */
+  'call-awaiting-approval',
+  /** The client moved their call: account manager, else admins. */
+  'call-moved-by-client',
+  /** The client cancelled their call: account manager, else admins. */
+  'call-cancelled-by-client',
+  /** Staff approved the client's call: the client who booked it. */
+  'call-approved',
+  /** Staff declined the client's call: the client who booked it. */
+  'call-declined',
+  /** Staff moved or cancelled the client's call: the client who booked it. */
+  'call-changed-by-staff',
+  /** An update was posted on a project: its clients (beside the daily digest). */
+  'update-posted',
+  /** Someone accepted an invitation: whoever sent it. */
+  'invitation-accepted',
+  /** Emitted by the task review feature once it lands: a task was delivered for review. */
+  'task-review-requested',
+  /** Emitted by the task review feature once it lands: a decision on a delivered task. */
+  'task-review-decided',
+  /** Emitted by the chat feature once it lands: someone mentioned you. */
+  'chat-mention',
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+type KindInfo = {
+  /** What the settings screen calls it. */
+  label: string;
+  /** Who can receive it: the settings screen lists only a role's kinds. */
+  audience: 'staff' | 'client';
+  /** False until the feature that emits it exists: not offered in the settings. */
+  emitted: boolean;
+  /** Defaults while a user has not chosen (every kind shows in the bell by default). */
+  email: boolean;
+};
+
+export const NOTIFICATION_KIND_INFO: Readonly<Record<NotificationKind, KindInfo>> = {
+  'lead-new': { label: 'New lead signed up', audience: 'staff', emitted: true, email: true },
+  'project-new': { label: 'New project of a client', audience: 'staff', emitted: true, email: true },
+  'call-booked': { label: 'Call booked', audience: 'staff', emitted: true, email: true },
+  'call-awaiting-approval': {
+    label: 'Call awaiting approval',
+    audience: 'staff',
+    emitted: true,
+    email: true,
+  },
+  'call-moved-by-client': {
+    label: 'Call moved by the client',
+    audience: 'staff',
+    emitted: true,
+    email: true,
+  },
+  'call-cancelled-by-client': {
+    label: 'Call cancelled by the client',
+    audience: 'staff',
+    emitted: true,
+    email: true,
+  },
+  'call-approved': { label: 'My call was approved', audience: 'client', emitted: true, email: false },
+  'call-declined': { label: 'My call was declined', audience: 'client', emitted: true, email: false },
+  'call-changed-by-staff': {
+    label: 'My call was moved or cancelled',
+    audience: 'client',
+    emitted: true,
+    email: false,
+  },
+  // The call mails and the daily digest already tell clients by e-mail: in the bell only by default.
+  'update-posted': { label: 'New update on my project', audience: 'client', emitted: true, email: false },
+  'invitation-accepted': {
+    label: 'Invitation accepted',
+    audience: 'staff',
+    emitted: true,
+    email: true,
+  },
+  'task-review-requested': {
+    label: 'Task delivered for review',
+    audience: 'staff',
+    emitted: false,
+    email: true,
+  },
+  'task-review-decided': { label: 'Decision on a task', audience: 'staff', emitted: false, email: true },
+  'chat-mention': { label: 'Mentions', audience: 'staff', emitted: false, email: true },
+};
+
+/** The kinds a role can receive and choose for, in the settings screen's order. */
+export function notificationKindsFor(role: Role): NotificationKind[] {
+  const audience = isStaffRole(role) ? 'staff' : 'client';
+  return NOTIFICATION_KINDS.filter(
+    (kind) => NOTIFICATION_KIND_INFO[kind].emitted && NOTIFICATION_KIND_INFO[kind].audience === audience,
+  );
+}
+
+export const NOTIFICATION_MAIL_INTERVAL_MINUTES = 5;
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+
+export const notificationPreferenceSchema = z.object({
+  kind: notificationKindSchema,
+  'in-app': z.boolean(),
+  email: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+/** PATCH /api/notification/settings: the kinds to change (others keep what they were). */
+export const notificationSettingsUpdateSchema = z.object({
+  data: z.object({
+    type: z.literal('notification-settings'),
+    attributes: z.object({
+      kinds: z.array(notificationPreferenceSchema).min(1).max(NOTIFICATION_KINDS.length),
+    }),
+  }),
+});
+
+/** POST /api/notification/read: these ids, or all of mine. */
+export const notificationReadSchema = z.object({
+  data: z.object({
+    type: z.literal('notification-read'),
+    attributes: z.union([
+      z.object({
+        ids: z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(100),
+      }),
+      z.object({ all: z.literal(true) }),
+    ]),
+  }),
+});
