@@ -33,6 +33,7 @@ import eventRoutes from './routes/events/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
 import lookupRoutes from './routes/lookups/index.ts';
 import mailOutboxRoutes from './routes/mail-outbox/index.ts';
+import messageRoutes from './routes/message/index.ts';
 import passwordRoutes from './routes/password/index.ts';
 import projectPageRoutes from './routes/projects/project-page.ts';
 import registrationRoutes from './routes/registration/index.ts';
@@ -143,6 +144,7 @@ export async function buildApp({
       await api.register(scheduledCallRoutes);
       await api.register(eventRoutes);
       await api.register(digestRoutes);
+      await api.register(messageRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 export * from './api/admin.ts';
 export * from './api/board.ts';
 export * from './api/calls.ts';
+export * from './api/chat.ts';
 export * from './api/files.ts';
 export * from './api/jsonapi.ts';
 export * from './api/lookups.ts';
@@ -10,6 +11,7 @@ export * from './api/observers.ts';
 export * from './api/project.ts';
 export * from './api/registration.ts';
 export * from './api/users.ts';
+export * from './chat.ts';
 export * from './error-mapping.ts';
 export * from './first-screen.ts';
 export * from './format.ts';

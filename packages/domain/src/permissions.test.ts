@@ -67,6 +67,9 @@ const TABLE: Record<Exclude<Action, 'user:read' | 'user:read-self'>, { owner: Ro
   'project:see-calls': { owner: STAFF, other: STAFF },
   'project:tour': { owner: ['client'], other: [] },
   'project:board': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
+  'project:chat-read': { owner: ALL, other: STAFF },
+  'project:chat-post': { owner: ALL.filter((r) => r !== 'readonlyManager'), other: ACTIVE_STAFF },
+  'project:chat-moderate': { owner: ADMINS, other: ADMINS },
 };
 
 function allowed(actor: Actor, action: keyof typeof TABLE, project: ProjectRef): boolean {

@@ -39,7 +39,10 @@ export type ProjectAction =
   | 'project:book-call'
   | 'project:see-calls'
   | 'project:tour'
-  | 'project:board';
+  | 'project:board'
+  | 'project:chat-read'
+  | 'project:chat-post'
+  | 'project:chat-moderate';
 
 /** Actions decided against one user record. */
 export type UserAction = 'user:read-self' | 'user:read';
@@ -75,6 +78,9 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:see-calls',
   'project:tour',
   'project:board',
+  'project:chat-read',
+  'project:chat-post',
+  'project:chat-moderate',
 ];
 export const USER_ACTIONS: readonly UserAction[] = ['user:read-self', 'user:read'];
 export const ACTIONS: readonly Action[] = [...GLOBAL_ACTIONS, ...PROJECT_ACTIONS, ...USER_ACTIONS];
@@ -166,6 +172,11 @@ const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef)
   'project:board': (a) => isStaffRole(a.role) && a.role !== 'readonlyManager',
   // Staff see every discovery call booked on a project they can read, pending approval ones included.
   'project:see-calls': (a, p) => isStaffRole(a.role) && canRead(a, p),
+  // Project chat (docs/adr/0022-project-chat.md): whoever reads the project reads its conversation;
+  // everyone but readonlyManager writes; admins may delete anyone's message (authors their own: chat.ts).
+  'project:chat-read': canRead,
+  'project:chat-post': (a, p) => canRead(a, p) && a.role !== 'readonlyManager',
+  'project:chat-moderate': (a, p) => canRead(a, p) && isAdminRole(a.role),
 };
 
 const userRules: Record<UserAction, (actor: SignedIn, user: UserRef) => boolean> = {

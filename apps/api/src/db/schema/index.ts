@@ -1,4 +1,5 @@
 export * from './board.ts';
+export * from './chat.ts';
 export * from './lookups.ts';
 export * from './people.ts';
 export * from './projects.ts';

@@ -27,7 +27,12 @@ const CONFLICTS = new Set([
   'POST /api/project/:id/upload-file',
 ]);
 /** Operations that refuse with 429 by their own count (not the rate limiter's `config.rateLimit`). */
-const OWN_LIMITS = new Set(['POST /api/project/:id/file/upload', 'POST /api/project/:id/upload-file']);
+const OWN_LIMITS = new Set([
+  'POST /api/project/:id/file/upload',
+  'POST /api/project/:id/upload-file',
+  // Chat posting: per user (routes/projects/messages.ts).
+  'POST /api/project/:id/messages',
+]);
 /** Operations that answer 201 Created. */
 const CREATED = new Set([
   'POST /api/user/create',
@@ -55,6 +60,7 @@ const NO_CONTENT = new Set([
   'POST /api/authorization/incomplete-registration',
   'POST /api/project/:id/relationships/link',
   'POST /api/task/:id/editing',
+  'POST /api/project/:id/messages/typing',
 ]);
 /** Answers that are not JSON:API: the liveness check is plain JSON and its errors are too. */
 const PLAIN = new Set(['/api/health']);

@@ -4,6 +4,7 @@ import imageRoutes from '../images/index.ts';
 import linkRoutes from '../links/index.ts';
 import projectUpdateRoutes from '../project-updates/index.ts';
 import projectRoutes from './index.ts';
+import projectMessageRoutes from './messages.ts';
 import projectObserverRoutes from './observers.ts';
 import progressRoutes from './progress.ts';
 import reminderSettingRoutes from './reminder-settings.ts';
@@ -25,6 +26,7 @@ const projectPageRoutes: FastifyPluginAsync = async (api) => {
   await api.register(reminderSettingRoutes);
   await api.register(tourRoutes);
   await api.register(progressRoutes);
+  await api.register(projectMessageRoutes);
 };
 
 export default projectPageRoutes;
