@@ -15,6 +15,8 @@ CREATE TABLE "messages" (
 );--> statement-breakpoint
 CREATE INDEX "messages_project_id_idx" ON "messages" USING btree ("project_id", "id");--> statement-breakpoint
 CREATE INDEX "messages_search_idx" ON "messages" USING gin ("search");--> statement-breakpoint
+-- The missed-message mail looks only at the last day's messages.
+CREATE INDEX "messages_created_idx" ON "messages" USING btree ("created_at");--> statement-breakpoint
 -- Who a message names with @name: their missed-message mail goes out sooner.
 CREATE TABLE "message_mentions" (
 	"message_id" integer NOT NULL REFERENCES "messages"("id") ON DELETE CASCADE,

@@ -28,6 +28,7 @@ import adminFormRoutes from './routes/admin-forms.ts';
 import adminListRoutes from './routes/admin-lists.ts';
 import authorizationRoutes from './routes/authorization/index.ts';
 import boardRoutes from './routes/board/index.ts';
+import chatMailRoutes from './routes/chat/index.ts';
 import digestRoutes from './routes/digest/index.ts';
 import eventRoutes from './routes/events/index.ts';
 import invitationRoutes from './routes/invitations/index.ts';
@@ -145,6 +146,7 @@ export async function buildApp({
       await api.register(eventRoutes);
       await api.register(digestRoutes);
       await api.register(messageRoutes);
+      await api.register(chatMailRoutes);
     },
     { prefix: '/api' },
   );

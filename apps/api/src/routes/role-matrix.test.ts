@@ -425,6 +425,15 @@ const MATRIX: Record<string, Row> = {
     }),
     answers: answers(ADMINS, 204),
   },
+  // A signed link, no session: anyone holding it (a forged token is refused; routes/chat/missed-mail.test.ts).
+  'GET /api/chat/unsubscribe': {
+    request: () => ({ method: 'GET', url: '/api/chat/unsubscribe?token=1.1.forged' }),
+    answers: everyone(400),
+  },
+  'POST /api/chat/unsubscribe': {
+    request: () => ({ method: 'POST', url: '/api/chat/unsubscribe?token=1.1.forged' }),
+    answers: everyone(400),
+  },
   'POST /api/image/upload': {
     request: () => ({
       method: 'POST',

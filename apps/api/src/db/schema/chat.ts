@@ -35,6 +35,7 @@ export const messages = pgTable(
   (t) => [
     index('messages_project_id_idx').on(t.projectId, t.id),
     index('messages_search_idx').using('gin', t.search),
+    index('messages_created_idx').on(t.createdAt),
   ],
 );
 

@@ -25,7 +25,14 @@ declare module 'fastify' {
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // A calendar feed (issue 14 §3) is fetched by calendar apps that send no header: its secret token is its key.
 // So is a digest's unsubscribe link (issue 14 §5), opened from a mailbox or POSTed by a mail client.
-const OPEN_PATHS = ['/api/health', '/api/docs', '/api/calendar/', '/api/digest/unsubscribe'];
+const OPEN_PATHS = [
+  '/api/health',
+  '/api/docs',
+  '/api/calendar/',
+  '/api/digest/unsubscribe',
+  // The chat's missed-message mail has one too (docs/adr/0022-project-chat.md).
+  '/api/chat/unsubscribe',
+];
 
 /**
  * Who is calling: a session token from the HttpOnly cookie or an `Authorization: Bearer` header.
