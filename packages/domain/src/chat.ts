@@ -5,6 +5,8 @@ export const MESSAGE_EDIT_WINDOW_MS = 15 * 60 * 1000;
 /** Messages one user may post per minute, over all projects. */
 export const MESSAGE_POST_LIMIT_PER_MINUTE = 30;
 export const MESSAGE_PAGE_SIZE = 30;
+/** Files one message may carry. */
+export const MESSAGE_FILES_MAX = 10;
 export const MESSAGE_PAGE_MAX = 100;
 /** Unread counts stop at this many (the badge shows "99+"). */
 export const UNREAD_COUNT_CAP = 100;
@@ -18,6 +20,7 @@ export const CHAT_MESSAGES = {
   notAuthor: 'Only the author can change this message',
   deleted: 'message deleted',
   replyToUnknown: 'The message you reply to is not in this chat',
+  fileUnknown: 'Attach files you uploaded to this project for this message',
 } as const;
 
 /** True while the author may still edit a message posted at `created`. */

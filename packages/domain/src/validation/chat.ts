@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_MESSAGES } from '../chat.ts';
+import { CHAT_MESSAGES, MESSAGE_FILES_MAX } from '../chat.ts';
 import { TEXT_MAX } from '../limits.ts';
 import { idField, textField } from './fields.ts';
 
@@ -10,6 +10,8 @@ export const messageBodyField = textField(CHAT_MESSAGES.bodyRequired, 1, TEXT_MA
 export const messagePostSchema = z.object({
   body: messageBodyField,
   'reply-to': idField.nullable().optional(),
+  /** project files the author has just uploaded for this message (POST /project/{id}/file/upload?for=chat) */
+  files: z.array(idField).max(MESSAGE_FILES_MAX).optional(),
 });
 export type MessagePostInput = z.infer<typeof messagePostSchema>;
 

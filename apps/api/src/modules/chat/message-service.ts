@@ -43,9 +43,41 @@ async function advanceMarker(db: DbOrTx, userId: number, projectId: number, last
       set last_read_id = greatest(${messageReads.lastReadId}, excluded.last_read_id), read_at = excluded.read_at`);
 }
 
+/**
+ * Links the files to the message: each must be a finished upload of this project by the author that no
+ * message carries yet; otherwise nothing is posted.
+ */
+async function attachFiles(
+  db: DbOrTx,
+  messageId: number,
+  input: { projectId: number; authorId: number; files: number[] },
+) {
+  const ids = [...new Set(input.files)];
+  if (ids.length === 0) return;
+  const linked = (await db.execute(sql`
+    insert into message_files (message_id, file_id)
+    select ${messageId}, f.id from project_files f
+    where f.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and f.project_id = ${input.projectId} and f.uploaded_by_id = ${input.authorId}
+      and f.upload_lease_until is null
+      and not exists (select 1 from message_files mf where mf.file_id = f.id)
+    returning file_id`)) as unknown as { rows: unknown[] };
+  if (linked.rows.length !== ids.length)
+    throw new AppError('unprocessable', { title: CHAT_MESSAGES.fileUnknown, pointer: attr('files') });
+}
+
 export async function postMessage(
   db: Db,
-  input: { projectId: number; authorId: number; body: string; replyTo: number | null; now: Date },
+  input: {
+    projectId: number;
+    authorId: number;
+    body: string;
+    replyTo: number | null;
+    files?: number[];
+    now: Date;
+  },
 ): Promise<MessageRow> {
   const id = await db.transaction(async (tx) => {
     if (input.replyTo !== null) {
@@ -70,6 +102,11 @@ export async function postMessage(
       })
       .returning({ id: messages.id });
     const messageId = row!.id;
+    await attachFiles(tx, messageId, {
+      projectId: input.projectId,
+      authorId: input.authorId,
+      files: input.files ?? [],
+    });
     await recordMentions(tx, {
       id: messageId,
       projectId: input.projectId,

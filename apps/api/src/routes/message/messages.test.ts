@@ -255,6 +255,56 @@ describe('project chat', () => {
     expect(logs.some((line) => line.includes(secret))).toBe(false);
   });
 
+  it('sends files uploaded for the chat with a message; they are project files too', async () => {
+    const { client, pm, project } = await chatProject();
+    const upload = (headers: Headers, query: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/project/${project.id}/file/upload${query}`,
+        headers: {
+          authorization: headers.authorization!,
+          'content-type': 'application/octet-stream',
+          'x-file-name': 'notes%20%3Cb%3E.txt',
+        },
+        payload: Buffer.from('kick-off notes'),
+      });
+    // A project manager may not attach to the project's files, but may send a file in its chat.
+    expect((await upload(pm.headers, '')).statusCode).toBe(403);
+    const uploaded = await upload(pm.headers, '?for=chat');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const fileId = uploaded.json().data.id as string;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${project.id}/messages`,
+      headers: client.headers,
+      payload: { data: { attributes: { body: 'not mine', files: [fileId] } } },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(firstError(refused)?.title).toBe(CHAT_MESSAGES.fileUnknown);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${project.id}/messages`,
+      headers: pm.headers,
+      payload: { data: { attributes: { body: 'Notes attached', files: [fileId] } } },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().data.attributes.files).toEqual([{ id: fileId, title: 'notes <b>.txt', size: 14 }]);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/project/${project.id}?include=file`,
+      headers: client.headers,
+    });
+    expect(page.body).toContain('notes <b>.txt');
+    // A file goes with one message only.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${project.id}/messages`,
+      headers: pm.headers,
+      payload: { data: { attributes: { body: 'again', files: [fileId] } } },
+    });
+    expect(again.statusCode).toBe(422);
+  });
+
   it('records @mentions of the project’s people', async () => {
     const { client, pm, project } = await chatProject();
     const res = await post(client.headers, project.id, `@pat can you check this? cc @nobody`);

@@ -107,12 +107,13 @@ const projectMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const project = await loadProjectRef(app.db, request.params.id);
       const actor = app.authorize(request, 'project:chat-post', project);
-      const { body, 'reply-to': replyTo } = request.body.data.attributes;
+      const { body, 'reply-to': replyTo, files } = request.body.data.attributes;
       const row = await postMessage(app.db, {
         projectId: project.id,
         authorId: actor.id,
         body,
         replyTo: replyTo ?? null,
+        files,
         now: app.config.now(),
       });
       return reply.status(201).send(asDocument(messageDocumentSchema, documentOf(presentMessage(row))));

@@ -3,10 +3,15 @@ import { api, toDocument } from '../../../lib/api-client.ts';
 import { type ChatMessage, chatKeys } from './chat-messages.ts';
 
 /** POST /api/project/{id}/messages: the signed-in user's message, optionally answering another. */
-export async function postChatMessage(projectId: number, body: string, replyTo: string | null) {
+export async function postChatMessage(
+  projectId: number,
+  body: string,
+  replyTo: string | null,
+  files: string[] = [],
+) {
   const { data } = await api.post<ChatMessage>(
     `/project/${projectId}/messages`,
-    toDocument('message', { body, ...(replyTo ? { replyTo } : {}) }),
+    toDocument('message', { body, ...(replyTo ? { replyTo } : {}), ...(files.length > 0 ? { files } : {}) }),
   );
   return data;
 }
@@ -25,11 +30,12 @@ export async function deleteChatMessage(id: string) {
 /** Every chat write refreshes the conversation and its counts; the live event does so elsewhere. */
 export function useChatWrites(projectId: number) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: chatKeys.all(projectId) });
+  // Not awaited: the box is free again as soon as the server has the message.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: chatKeys.all(projectId) });
   return {
     post: useMutation({
-      mutationFn: (input: { body: string; replyTo: string | null }) =>
-        postChatMessage(projectId, input.body, input.replyTo),
+      mutationFn: (input: { body: string; replyTo: string | null; files?: string[] }) =>
+        postChatMessage(projectId, input.body, input.replyTo, input.files),
       onSuccess: refresh,
     }),
     edit: useMutation({

@@ -1,9 +1,20 @@
-import { TEXT_MAX } from '@dd/domain';
-import { ActionIcon, Box, Button, Group, Text, Textarea } from '@mantine/core';
+import { MAX_FILE_SIZE, MESSAGE_FILES_MAX, MESSAGES, shortenFileName, TEXT_MAX } from '@dd/domain';
+import { ActionIcon, Box, Button, FileButton, Group, Text, Textarea } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { loadFormDraft, useFormDraft } from '../../../../lib/form-draft.ts';
 import type { ChatMessage } from '../../api/chat-messages.ts';
 import { announceTyping } from '../../api/chat-presence.ts';
+import { uploadProjectFile } from '../../api/upload-file.ts';
+
+type Attached = {
+  key: number;
+  name: string;
+  progress: number;
+  status: 'uploading' | 'done' | 'error' | 'size-error';
+  id?: string;
+  abort?: () => void;
+};
+let nextKey = 1;
 
 /**
  * The message box: Enter sends, Shift+Enter breaks the line; what is typed is kept as a local draft per
@@ -18,8 +29,9 @@ export function ChatComposer({
   projectId: number;
   replyTo: ChatMessage | null;
   onCancelReply: () => void;
-  onSend: (body: string) => Promise<unknown>;
+  onSend: (body: string, files: string[]) => Promise<unknown>;
 }) {
+  const [attached, setAttached] = useState<Attached[]>([]);
   const draftName = `chat-${projectId}`;
   const [body, setBody] = useState(() => {
     const draft = loadFormDraft<{ body: string }>(draftName);
@@ -31,11 +43,15 @@ export function ChatComposer({
 
   const send = async () => {
     const text = body.trim();
-    if (!text || sending) return;
+    if (!text || sending || attached.some((a) => a.status === 'uploading')) return;
     setSending(true);
     try {
-      await onSend(text);
+      await onSend(
+        text,
+        attached.flatMap((a) => (a.status === 'done' && a.id ? [a.id] : [])),
+      );
       setBody('');
+      setAttached([]);
       clearDraft();
     } catch {
       // The api client showed why (too fast, too long...); the text stays to try again.
@@ -43,6 +59,31 @@ export function ChatComposer({
       setSending(false);
       input.current?.focus();
     }
+  };
+
+  const patch = (key: number, change: Partial<Attached>) =>
+    setAttached((list) => list.map((a) => (a.key === key ? { ...a, ...change } : a)));
+  const attach = (files: File[]) => {
+    for (const file of files.slice(0, MESSAGE_FILES_MAX - attached.length)) {
+      const key = nextKey++;
+      if (file.size > MAX_FILE_SIZE) {
+        setAttached((list) => [...list, { key, name: file.name, progress: 0, status: 'size-error' }]);
+        continue;
+      }
+      const handle = uploadProjectFile(projectId, file, (progress) => patch(key, { progress }), 'chat');
+      setAttached((list) => [
+        ...list,
+        { key, name: file.name, progress: 0, status: 'uploading', abort: handle.abort },
+      ]);
+      handle.promise.then(
+        (id) => patch(key, { status: 'done', id: String(id), progress: 100 }),
+        () => patch(key, { status: 'error' }),
+      );
+    }
+  };
+  const removeAttached = (item: Attached) => {
+    item.abort?.();
+    setAttached((list) => list.filter((a) => a.key !== item.key));
   };
 
   return (
@@ -64,11 +105,52 @@ export function ChatComposer({
           </ActionIcon>
         </Group>
       )}
+      {attached.length > 0 && (
+        <Group gap={6} component="ul" className="dd-chat__attached" aria-label="Files to send">
+          {attached.map((a) => (
+            <Group component="li" key={a.key} gap={4} wrap="nowrap" className="dd-chat__attached-item">
+              <Text size="xs" c={a.status === 'done' || a.status === 'uploading' ? undefined : 'red'}>
+                {shortenFileName(a.name)}{' '}
+                {a.status === 'uploading'
+                  ? `${a.progress}%`
+                  : a.status === 'size-error'
+                    ? MESSAGES.fileTooLarge
+                    : a.status === 'error'
+                      ? 'upload error'
+                      : ''}
+              </Text>
+              <ActionIcon
+                size="xs"
+                variant="subtle"
+                aria-label={`Remove ${a.name}`}
+                onClick={() => removeAttached(a)}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+        </Group>
+      )}
       <Group gap="xs" wrap="nowrap" align="flex-end">
+        <FileButton onChange={attach} multiple>
+          {(props) => (
+            <Button
+              {...props}
+              variant="default"
+              px="xs"
+              mb={2}
+              aria-label="Attach files"
+              disabled={attached.length >= MESSAGE_FILES_MAX}
+            >
+              📎
+            </Button>
+          )}
+        </FileButton>
         <Textarea
           ref={input}
           aria-label="Message"
-          placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
+          placeholder="Write a message…"
+          description="Enter sends, Shift+Enter starts a new line"
           autosize
           minRows={1}
           maxRows={6}
@@ -86,7 +168,7 @@ export function ChatComposer({
             }
           }}
         />
-        <Button type="submit" loading={sending} disabled={!body.trim()}>
+        <Button type="submit" loading={sending} disabled={!body.trim()} mb={2}>
           Send
         </Button>
       </Group>

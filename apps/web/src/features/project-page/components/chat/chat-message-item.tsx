@@ -22,6 +22,13 @@ const exactTime = new Intl.DateTimeFormat('en-US', {
   timeZoneName: 'short',
 });
 
+/** A quoted message's start as plain words: markdown marks would only be noise in one line. */
+const plain = (markdown: string) =>
+  markdown
+    .replace(/[*_`#>~[\]]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 function when(iso: string, now: Date): string {
   const date = new Date(iso);
   return date.toDateString() === now.toDateString() ? shortTime.format(date) : dayTime.format(date);
@@ -116,7 +123,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
                 {message.replyToAuthor ?? 'Former member'}
               </Text>{' '}
               <Text size="xs" c="dimmed" span>
-                {message.replyToExcerpt ?? CHAT_MESSAGES.deleted}
+                {message.replyToExcerpt === null ? CHAT_MESSAGES.deleted : plain(message.replyToExcerpt)}
               </Text>
             </Box>
           )}

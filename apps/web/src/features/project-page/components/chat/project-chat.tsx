@@ -274,8 +274,8 @@ export function ProjectChat({ project }: { project: ProjectView }) {
             projectId={project.id}
             replyTo={replyTo}
             onCancelReply={() => setReplyTo(null)}
-            onSend={async (body) => {
-              await writes.post.mutateAsync({ body, replyTo: replyTo?.id ?? null });
+            onSend={async (body, files) => {
+              await writes.post.mutateAsync({ body, replyTo: replyTo?.id ?? null, files });
               setReplyTo(null);
               nearBottom.current = true;
             }}
