@@ -37,10 +37,13 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The ids of the people typing in this project's chat right now. */
+/** The ids of the people typing in this project's chat right now, re-rendering as that changes. */
 export function useTypingIn(projectId: number): number[] {
   useSyncExternalStore(subscribe, () => version);
-  const now = Date.now();
+  return typingIn(projectId);
+}
+
+export function typingIn(projectId: number, now = Date.now()): number[] {
   return [...(typing.get(projectId) ?? new Map<number, number>()).entries()]
     .filter(([, until]) => until > now)
     .map(([userId]) => userId);

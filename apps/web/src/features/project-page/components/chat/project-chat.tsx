@@ -15,7 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTypingIn } from '../../../../lib/typing-presence.ts';
+import { clearTyping, useTypingIn } from '../../../../lib/typing-presence.ts';
 import { useActor } from '../../../auth/api/get-session.ts';
 import { fileDownloadUrl } from '../../api/attachments.ts';
 import { type ChatMessage, chatKeys, useChatMessages, useChatSearch } from '../../api/chat-messages.ts';
@@ -87,8 +87,14 @@ export function ProjectChat({ project }: { project: ProjectView }) {
     return () => clearInterval(timer);
   }, []);
 
+  // Someone's message arrived: they are no longer typing it.
+  const newest = messages.at(-1);
+  useEffect(() => {
+    if (newest?.authorId) clearTyping(project.id, newest.authorId);
+  }, [newest?.authorId, project.id]);
+
   // Seeing the newest message moves the marker (only while the tab is visible).
-  const newestId = messages.at(-1)?.id;
+  const newestId = newest?.id;
   useEffect(() => {
     if (!newestId) return;
     const mark = () => {
