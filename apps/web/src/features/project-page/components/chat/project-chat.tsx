@@ -89,12 +89,14 @@ export function ProjectChat({ project }: { project: ProjectView }) {
 
   // Someone's message arrived: they are no longer typing it.
   const newest = messages.at(-1);
+  const newestAuthor = newest?.authorId ?? null;
+  const newestId = newest?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new message (by id) clears its author.
   useEffect(() => {
-    if (newest?.authorId) clearTyping(project.id, newest.authorId);
-  }, [newest?.authorId, project.id]);
+    if (newestAuthor !== null) clearTyping(project.id, newestAuthor);
+  }, [newestId, newestAuthor, project.id]);
 
   // Seeing the newest message moves the marker (only while the tab is visible).
-  const newestId = newest?.id;
   useEffect(() => {
     if (!newestId) return;
     const mark = () => {
