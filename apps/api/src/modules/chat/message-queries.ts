@@ -75,7 +75,10 @@ export async function listMessages(
   db: Db,
   query: { projectId: number; size: number; before?: number; after?: number; q?: string },
 ): Promise<MessagePage> {
-  const where: (SQL | undefined)[] = [eq(messages.projectId, query.projectId)];
+  // `= any(array[..])` rather than `=`, and ordered by (project_id, id): with a plain `=` PostgreSQL drops
+  // the constant from the order and may walk the primary key backward past every other project's newer
+  // messages (200,000 rows for one page in a 300,000-row test) instead of this project's index range.
+  const where: (SQL | undefined)[] = [sql`${messages.projectId} = any(array[${query.projectId}]::int[])`];
   if (query.before !== undefined) where.push(lt(messages.id, query.before));
   if (query.after !== undefined) where.push(gt(messages.id, query.after));
   if (query.q !== undefined)
@@ -84,9 +87,12 @@ export async function listMessages(
       isNull(messages.deletedAt),
     );
   const ascending = query.after !== undefined;
+  const order = ascending
+    ? [asc(messages.projectId), asc(messages.id)]
+    : [desc(messages.projectId), desc(messages.id)];
   const rows = await selectMessages(db)
     .where(and(...where))
-    .orderBy(ascending ? asc(messages.id) : desc(messages.id))
+    .orderBy(...order)
     .limit(query.size + 1);
   const hasMore = rows.length > query.size;
   const page = rows.slice(0, query.size);

@@ -1,19 +1,15 @@
 import {
-  CHAT_MESSAGES,
   idField,
   MESSAGE_PAGE_MAX,
   MESSAGE_PAGE_SIZE,
-  MESSAGE_POST_LIMIT_PER_MINUTE,
   messageDocumentSchema,
   messageListDocumentSchema,
   messagePostSchema,
   messageReadDocumentSchema,
   messageReadSchema,
 } from '@dd/domain';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { presentMessage } from '../../modules/chat/message-presenter.ts';
 import { listMessages, readState } from '../../modules/chat/message-queries.ts';
@@ -21,6 +17,7 @@ import { markRead, postMessage } from '../../modules/chat/message-service.ts';
 import { publishTyping } from '../../modules/chat/typing.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { MESSAGE_LIST_QUERY_DOC } from '../message/list-query-doc.ts';
+import { chatPostLimit } from '../message/post-limit.ts';
 
 const idParams = z.object({ id: idField });
 const listQuery = z.object({
@@ -42,17 +39,7 @@ const readBody = z.object({
 
 /** A project's chat (docs/adr/0022-project-chat.md): read a page, search, post, mark read, typing. */
 const projectMessageRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Posting is limited per user (not per address): one person, however many tabs or networks.
-  const postLimiter = app.createRateLimit({
-    max: MESSAGE_POST_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `chat-post:${request.actor?.id ?? request.ip}`,
-  });
-  const postLimit: preHandlerAsyncHookHandler = async (request) => {
-    const result = await postLimiter(request);
-    if (!result.isAllowed && result.isExceeded)
-      throw new AppError('too_many_requests', { title: CHAT_MESSAGES.tooMany });
-  };
+  const postLimit = chatPostLimit(app);
 
   app.get(
     '/project/:id/messages',
