@@ -109,7 +109,8 @@ export async function readState(db: DbOrTx, userId: number, projectId: number): 
         where ${messageReads.userId} = ${userId} and ${messageReads.projectId} = ${projectId}), 0) as last_read_id
     )
     select marker.last_read_id, (select count(*)::int from (
-      select 1 from ${messages} where ${messages.projectId} = ${projectId} and ${messages.id} > marker.last_read_id
+      select 1 from ${messages} where ${messages.projectId} = any(array[${projectId}]::int[])
+        and ${messages.id} > marker.last_read_id
         and ${messages.deletedAt} is null and ${messages.authorId} is distinct from ${userId}
       limit ${UNREAD_COUNT_CAP}) s) as unread
     from marker`)) as unknown as { rows: Array<{ last_read_id: number; unread: number }> };

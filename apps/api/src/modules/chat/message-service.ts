@@ -37,8 +37,10 @@ async function recordMentions(
 async function advanceMarker(db: DbOrTx, userId: number, projectId: number, lastReadId: number, now: Date) {
   await db.execute(sql`
     insert into ${messageReads} (user_id, project_id, last_read_id, read_at)
-    select ${userId}, ${projectId}, least(${lastReadId}::int, coalesce(max(id), 0)), ${now}
-    from ${messages} where project_id = ${projectId}
+    select ${userId}, ${projectId}, least(${lastReadId}::int, coalesce((
+      -- the project's newest id from its own index range (message-queries.ts says why '= any')
+      select id from ${messages} where project_id = any(array[${projectId}]::int[])
+      order by project_id desc, id desc limit 1), 0)), ${now}
     on conflict (user_id, project_id) do update
       set last_read_id = greatest(${messageReads.lastReadId}, excluded.last_read_id), read_at = excluded.read_at`);
 }
