@@ -30,6 +30,7 @@ import adminFormRoutes from './routes/admin-forms.ts';
 import adminListRoutes from './routes/admin-lists.ts';
 import authorizationRoutes from './routes/authorization/index.ts';
 import boardRoutes from './routes/board/index.ts';
+import chatMailRoutes from './routes/chat/index.ts';
 import digestRoutes from './routes/digest/index.ts';
 import emailChangeRoutes from './routes/email-change/index.ts';
 import eventRoutes from './routes/events/index.ts';
@@ -37,6 +38,7 @@ import invitationRoutes from './routes/invitations/index.ts';
 import lookupRoutes from './routes/lookups/index.ts';
 import mailOutboxRoutes from './routes/mail-outbox/index.ts';
 import notificationRoutes from './routes/notification/index.ts';
+import messageRoutes from './routes/message/index.ts';
 import passwordRoutes from './routes/password/index.ts';
 import deliveryRoutes from './routes/project/deliveries.ts';
 import reportRoutes from './routes/project/report.ts';
@@ -163,6 +165,8 @@ export async function buildApp({
       await api.register(reportRoutes);
       await api.register(notificationRoutes);
       await api.register(setupRoutes);
+      await api.register(messageRoutes);
+      await api.register(chatMailRoutes);
     },
     { prefix: '/api' },
   );

@@ -79,6 +79,9 @@ const TABLE: Record<
   // The project's clients decide; staff keep their board's Accept and Reject, but not assistant or readonly.
   'project:decide-delivery': { owner: ['client', ...WRITERS], other: WRITERS },
   'project:report': { owner: ALL, other: STAFF },
+  'project:chat-read': { owner: ALL, other: STAFF },
+  'project:chat-post': { owner: ALL.filter((r) => r !== 'readonlyManager'), other: ACTIVE_STAFF },
+  'project:chat-moderate': { owner: ADMINS, other: ADMINS },
 };
 
 function allowed(actor: Actor, action: keyof typeof TABLE, project: ProjectRef): boolean {

@@ -48,7 +48,10 @@ export type ProjectAction =
   | 'project:git-manage'
   | 'project:read-deliveries'
   | 'project:decide-delivery'
-  | 'project:report';
+  | 'project:report'
+  | 'project:chat-read'
+  | 'project:chat-post'
+  | 'project:chat-moderate';
 
 /** Actions decided against one user record. */
 export type UserAction = 'user:read-self' | 'user:read' | 'user:manage';
@@ -90,6 +93,9 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:read-deliveries',
   'project:decide-delivery',
   'project:report',
+  'project:chat-read',
+  'project:chat-post',
+  'project:chat-moderate',
 ];
 export const USER_ACTIONS: readonly UserAction[] = ['user:read-self', 'user:read', 'user:manage'];
 export const ACTIONS: readonly Action[] = [...GLOBAL_ACTIONS, ...PROJECT_ACTIONS, ...USER_ACTIONS];
@@ -201,6 +207,11 @@ const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef)
   // project managers (a projectManager member of it), not every project manager.
   'project:git-manage': (a, p) =>
     isAdminRole(a.role) || (a.role === 'projectManager' && (p.managerIds ?? []).includes(a.id)),
+  // Project chat (docs/adr/0022-project-chat.md): whoever reads the project reads its conversation;
+  // everyone but readonlyManager writes; admins may delete anyone's message (authors their own: chat.ts).
+  'project:chat-read': canRead,
+  'project:chat-post': (a, p) => canRead(a, p) && a.role !== 'readonlyManager',
+  'project:chat-moderate': (a, p) => canRead(a, p) && isAdminRole(a.role),
 };
 
 const userRules: Record<UserAction, (actor: SignedIn, user: UserRef) => boolean> = {

@@ -6,6 +6,7 @@ import {
   images,
   invitations,
   links,
+  messages,
   projectLinks,
   projectMembers,
   projects,
@@ -68,6 +69,8 @@ const WHO: readonly Who[] = ['anonymous', ...ROLES];
 const STAFF = ROLES.filter((r) => r !== 'client');
 const TEAM_EDITORS: readonly Role[] = ['superAdmin', 'admin', 'accountManager', 'projectManager'];
 const ADMINS: readonly Role[] = ['superAdmin', 'admin'];
+/** Who writes in a project's chat: its clients and every staff role but readonlyManager. */
+const CHAT_WRITERS = STAFF.filter((r) => r !== 'readonlyManager');
 
 /**
  * Builds a row's answers: `allowed` roles get `ok` (on own and other resources unless `ownOnly`), other
@@ -440,6 +443,56 @@ const MATRIX: Record<string, Row> = {
     }),
     answers: answers(['superAdmin', 'admin', 'accountManager', 'developer', 'projectManager'], 201),
   },
+  'GET /api/project/{id}/messages': {
+    request: (f) => ({ method: 'GET', url: `/api/project/${f.projectId}/messages?page[size]=5` }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
+  'POST /api/project/{id}/messages': {
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/project/${f.projectId}/messages`,
+      body: doc('message', { body: 'Hello' }),
+    }),
+    answers: answers(CHAT_WRITERS, 201, { ownOnly: ['client'] }),
+  },
+  'POST /api/project/{id}/messages/read': {
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/project/${f.projectId}/messages/read`,
+      body: doc('message-read', { 'last-read-id': await newMessage(f.projectId, f.developerId) }),
+    }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
+  'POST /api/project/{id}/messages/typing': {
+    request: (f) => ({ method: 'POST', url: `/api/project/${f.projectId}/messages/typing` }),
+    answers: answers(CHAT_WRITERS, 204, { ownOnly: ['client'] }),
+  },
+  // The caller's own message (the author edits it; readonlyManager never writes).
+  'PATCH /api/message/{id}': {
+    request: async (f) => ({
+      method: 'PATCH',
+      url: `/api/message/${await newMessage(f.projectId, f.caller ?? f.developerId)}`,
+      body: doc('message', { body: 'Edited' }),
+    }),
+    answers: answers(CHAT_WRITERS, 200, { ownOnly: ['client'] }),
+  },
+  // Someone else's message: admins only (the author's own delete is in routes/message/messages.test.ts).
+  'DELETE /api/message/{id}': {
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/api/message/${await newMessage(f.projectId, f.developerId)}`,
+    }),
+    answers: answers(ADMINS, 204),
+  },
+  // A signed link, no session: anyone holding it (a forged token is refused; routes/chat/missed-mail.test.ts).
+  'GET /api/chat/unsubscribe': {
+    request: () => ({ method: 'GET', url: '/api/chat/unsubscribe?token=1.1.forged' }),
+    answers: everyone(400),
+  },
+  'POST /api/chat/unsubscribe': {
+    request: () => ({ method: 'POST', url: '/api/chat/unsubscribe?token=1.1.forged' }),
+    answers: everyone(400),
+  },
   'POST /api/image/upload': {
     request: () => ({
       method: 'POST',
@@ -773,6 +826,11 @@ async function newDeveloper(projectId: number) {
   const developer = await buildUser(db(), { role: 'developer' });
   await db().insert(projectMembers).values({ projectId, userId: developer.id, kind: 'developer' });
   return developer.id;
+}
+
+async function newMessage(projectId: number, authorId: number) {
+  const [row] = await db().insert(messages).values({ projectId, authorId, body: 'Hi' }).returning();
+  return row!.id;
 }
 
 async function newLink(projectId?: number, createdById?: number | null) {

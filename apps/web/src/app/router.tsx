@@ -67,6 +67,10 @@ const DailyUpdatesPage = page(
   () => import('../features/project-page/components/daily-updates-page.tsx'),
   'DailyUpdatesPage',
 );
+const ProjectChatPage = page(
+  () => import('../features/project-page/components/project-chat-page.tsx'),
+  'ProjectChatPage',
+);
 const ProjectSectionPage = page(
   () => import('../features/project-page/components/project-section-page.tsx'),
   'ProjectSectionPage',
@@ -195,7 +199,8 @@ export const routes: RouteObject[] = [
                   </BoardGuard>
                 ),
               },
-              // perfomance-report (spelled so in the spec), chat, git and any other section.
+              { path: 'chat/:id', element: <ProjectChatPage /> },
+              // perfomance-report (spelled so in the spec), git and any other section.
               { path: ':section/:id', element: <ProjectSectionPage /> },
               { path: ':section/:id/*', element: <ProjectSectionPage /> },
             ],

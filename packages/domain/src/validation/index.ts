@@ -2,6 +2,7 @@ export * from './add-team-member.ts';
 export * from './admin-create.ts';
 export * from './calls.ts';
 export * from './change-password.ts';
+export * from './chat.ts';
 export * from './daily-update.ts';
 export * from './edit-user.ts';
 export * from './email.ts';

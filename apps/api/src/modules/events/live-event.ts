@@ -19,7 +19,11 @@ export type LiveEventKind =
   /** A new entry in one user's notification centre: only that user hears it. */
   | 'notification'
   /** Presence: someone has this task open for editing (not stored, never replayed). */
-  | 'editing';
+  | 'editing'
+  /** A chat message was posted, edited or deleted (docs/adr/0022-project-chat.md). */
+  | 'message'
+  /** Presence: someone is typing in a project's chat (not stored, never replayed). */
+  | 'typing';
 
 export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = [
   'project',
@@ -36,11 +40,13 @@ export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = [
   'delivery',
   'notification',
   'editing',
+  'message',
+  'typing',
 ];
 
 /** The live kind named by a history entity or other string, or null when it is none. */
 export function liveEventKind(name: string): LiveEventKind | null {
-  return name !== 'editing' && (LIVE_EVENT_KINDS as readonly string[]).includes(name)
+  return name !== 'editing' && name !== 'typing' && (LIVE_EVENT_KINDS as readonly string[]).includes(name)
     ? (name as LiveEventKind)
     : null;
 }
@@ -59,7 +65,7 @@ export type LiveEvent = {
   projectId: number;
   ownerId: number | null;
   clientIds: number[];
-  /** Presence only: who is editing (a user id, no name or address). */
+  /** Presence only: who is editing or typing (a user id, no name or address). */
   userId?: number;
   /** A notification's one recipient (no one else receives the event). */
   recipientId?: number;
@@ -81,6 +87,7 @@ export function mayReceive(actor: Actor, event: LiveEvent): boolean {
   if (event.kind === 'delivery') return can(actor, 'project:read-deliveries', project);
   if (event.kind === 'call')
     return can(actor, 'project:see-calls', project) || can(actor, 'project:book-call', project);
+  if (event.kind === 'message' || event.kind === 'typing') return can(actor, 'project:chat-read', project);
   return can(actor, 'project:read', project);
 }
 

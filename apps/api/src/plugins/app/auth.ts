@@ -33,6 +33,8 @@ const OPEN_PATHS = [
   '/api/calendar/',
   '/api/digest/unsubscribe',
   '/api/webhooks/',
+  // The chat's missed-message mail has one too (docs/adr/0022-project-chat.md).
+  '/api/chat/unsubscribe',
 ];
 
 /**

@@ -37,6 +37,8 @@ const OWN_LIMITS = new Set([
   'POST /api/project/:id/upload-file',
   // Open event streams per session and per user (docs/adr/0019-event-stream-caps.md).
   'GET /api/events',
+  // Chat posting: per user (routes/projects/messages.ts).
+  'POST /api/project/:id/messages',
 ]);
 /** Operations that answer 201 Created. */
 const CREATED = new Set([
@@ -65,6 +67,7 @@ const NO_CONTENT = new Set([
   'POST /api/authorization/incomplete-registration',
   'POST /api/project/:id/relationships/link',
   'POST /api/task/:id/editing',
+  'POST /api/project/:id/messages/typing',
 ]);
 /** Answers that are not JSON:API: the liveness check is plain JSON and its errors are too. */
 const PLAIN = new Set(['/api/health']);

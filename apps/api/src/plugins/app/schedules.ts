@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sendMissedMessageMails } from '../../modules/chat/missed-mail.ts';
 import { resolveAppSecret } from '../../modules/digest/app-secret.ts';
 import { sendDueDigests } from '../../modules/digest/client-digest.ts';
 import { sendDueCallReminders } from '../../modules/reminders/call-reminders.ts';
@@ -24,6 +25,10 @@ export default fp(
     app.jobs.onTick('call reminders', async (now) => void (await sendDueCallReminders(ctx, now)));
     app.jobs.onTick('team reminders', async (now) => void (await sendDueTeamReminders(ctx, now)));
     app.jobs.onTick('client digests', async (now) => void (await sendDueDigests({ ...ctx, secret }, now)));
+    app.jobs.onTick(
+      'missed chat messages',
+      async (now) => void (await sendMissedMessageMails({ ...ctx, secret }, now)),
+    );
   },
   { name: 'schedules', dependencies: ['config', 'database', 'jobs', 'mailer'] },
 );

@@ -16,6 +16,9 @@ function transform(input: TransformInput) {
   const list = methods.map((m) => LIST_PARAMETERS[`${m} ${input.url}`]).find(Boolean);
   const schema = out.schema as Record<string, unknown> | undefined;
   if (list && schema) schema.querystring = listQueryJsonSchema(list);
+  // A route whose query is not a page-number list spells its parameters out itself (e.g. keyset pages).
+  const ownQuery = (input.route.config as { openapiQuery?: unknown } | undefined)?.openapiQuery;
+  if (ownQuery && schema) schema.querystring = ownQuery;
   // 204 answers carry no body: @fastify/swagger writes no content for a `null` schema.
   const response = schema?.response as Record<string, unknown> | undefined;
   if (response?.['204']) response['204'] = { type: 'null', description: 'No Content' };

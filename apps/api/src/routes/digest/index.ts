@@ -1,15 +1,11 @@
-import { digestSettingDocumentSchema, digestUnsubscribedSchema, mediaAnswerSchema } from '@dd/domain';
+import { digestSettingDocumentSchema } from '@dd/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { verifyUnsubscribeToken } from '../../modules/digest/unsubscribe-token.ts';
-import { unsubscribePage as page } from '../../modules/mail/unsubscribe-page.ts';
-
-const tokenQuery = z.object({ token: z.string().max(200).optional() });
+import { oneClickUnsubscribe } from '../one-click-unsubscribe.ts';
 
 const settingBody = z.object({
   data: z.object({
@@ -33,108 +29,36 @@ const setting = (userId: number, enabled: boolean) =>
  * /digest/setting (the profile toggle); turning it on again raises the token version, so older links die.
  */
 const digestRoutes: FastifyPluginAsyncZod = async (app) => {
-  // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" form-encoded; the body says nothing
-  // the URL does not, so it is read and ignored (encapsulated: only this plugin's routes accept forms).
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_r, _b, done) => done(null, undefined),
-  );
-
-  /** The user a token names while it is still their current one (null: forged, or an older mail's). */
-  const tokenOwner = async (token: string | undefined) => {
-    const signed = token ? verifyUnsubscribeToken(app.appSecret, token) : null;
-    if (!signed) return null;
-    const [row] = await app.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, signed.userId), eq(users.digestTokenVersion, signed.version)));
-    return row?.id ?? null;
+  /** The token's user while it is still their current one (not forged, not an older mail's). */
+  const current = (token: string) => {
+    const signed = verifyUnsubscribeToken(app.appSecret, token);
+    return signed ? and(eq(users.id, signed.userId), eq(users.digestTokenVersion, signed.version)) : null;
   };
-
-  const unsubscribe = async (token: string | undefined) => {
-    const signed = token ? verifyUnsubscribeToken(app.appSecret, token) : null;
-    if (!signed) return false;
-    const done = await app.db
-      .update(users)
-      .set({ digestEnabled: false, updatedAt: app.config.now() })
-      .where(and(eq(users.id, signed.userId), eq(users.digestTokenVersion, signed.version)))
-      .returning({ id: users.id });
-    return done.length === 1;
-  };
-
-  const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-  const invalidPage = () =>
-    page(
-      app.config.productName,
-      'This link does not work',
-      'This unsubscribe link is not valid. Nothing was changed.',
-    );
-
-  app.get(
-    '/digest/unsubscribe',
-    {
-      schema: {
-        tags: ['digest'],
-        summary:
-          'Unsubscribe page of the daily digest (signed link, no session): a button that POSTs; changes nothing',
-        querystring: tokenQuery,
-        response: {
-          200: mediaAnswerSchema({
-            mediaType: 'text/html',
-            description: 'A page with an Unsubscribe button',
-          }),
-        },
-      },
-      config: limited,
+  oneClickUnsubscribe(app, {
+    path: '/digest/unsubscribe',
+    tag: 'digest',
+    what: 'the daily digest',
+    question: 'Unsubscribe from the daily digest?',
+    before:
+      'You will no longer receive the daily digest of project updates. You can turn it on again in your profile.',
+    after:
+      'You will no longer receive the daily digest of project updates. You can turn it on again in your profile.',
+    valid: async (token) => {
+      const where = current(token);
+      if (!where) return false;
+      return (await app.db.select({ id: users.id }).from(users).where(where)).length === 1;
     },
-    async (request, reply) => {
-      const token = request.query.token;
-      const valid = (await tokenOwner(token)) !== null;
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      return valid && token
-        ? reply.send(
-            page(
-              app.config.productName,
-              'Unsubscribe from the daily digest?',
-              'You will no longer receive the daily digest of project updates. You can turn it on again in your profile.',
-              { action: `/api/digest/unsubscribe?token=${encodeURIComponent(token)}` },
-            ),
-          )
-        : // A page for a person, not the JSON:API error document the schema's 400 describes for bad input.
-          (reply as unknown as FastifyReply).status(400).send(invalidPage());
+    apply: async (token) => {
+      const where = current(token);
+      if (!where) return false;
+      const done = await app.db
+        .update(users)
+        .set({ digestEnabled: false, updatedAt: app.config.now() })
+        .where(where)
+        .returning({ id: users.id });
+      return done.length === 1;
     },
-  );
-
-  app.post(
-    '/digest/unsubscribe',
-    {
-      schema: {
-        tags: ['digest'],
-        summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post); signed link, no session',
-        description: "A browser asking for text/html (the page's button) gets a page instead of JSON.",
-        querystring: tokenQuery,
-        response: { 200: digestUnsubscribedSchema },
-      },
-      config: limited,
-    },
-    async (request, reply) => {
-      const done = await unsubscribe(request.query.token);
-      if (/text\/html/.test(request.headers.accept ?? '')) {
-        const html = done
-          ? page(
-              app.config.productName,
-              'You are unsubscribed',
-              'You will no longer receive the daily digest of project updates. You can turn it on again in your profile.',
-            )
-          : invalidPage();
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-        return (reply as unknown as FastifyReply).status(done ? 200 : 400).send(html);
-      }
-      if (!done) throw new AppError('bad_request', { title: 'Invalid unsubscribe link', parameter: 'token' });
-      return { meta: { unsubscribed: true as const } };
-    },
-  );
+  });
 
   app.get(
     '/digest/setting',

@@ -12,6 +12,8 @@ import { loadProjectRef } from '../../modules/projects/load-project.ts';
 
 const OCTET_STREAM = 'application/octet-stream';
 const idParams = z.object({ id: idField });
+/** `for=chat`: a file sent with a chat message, so whoever may post in the chat may upload it. */
+const uploadQuery = z.object({ for: z.literal('chat').optional() });
 const uploadHeaders = z.looseObject({
   'x-file-name': z
     .string()
@@ -91,13 +93,19 @@ const uploadStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The body is the file itself; X-File-Name carries its name. At most 3 uploads per user are in flight at a time (429 for the 4th). Over 25,000,000 bytes the upload is cut off with 413.',
         params: idParams,
+        querystring: uploadQuery,
         headers: uploadHeaders,
         response: { 201: fileDocumentSchema },
       },
     },
     async (request, reply) => {
       const ref = await loadProjectRef(app.db, request.params.id);
-      const actor = app.authorize(request, 'project:attach', ref);
+      // A chat attachment is a project file too (docs/adr/0022-project-chat.md), sent by a chat writer.
+      const actor = app.authorize(
+        request,
+        request.query.for === 'chat' ? 'project:chat-post' : 'project:attach',
+        ref,
+      );
       const title = fileTitle(request.headers['x-file-name']);
       const mime = fileType(request.headers['x-file-type']);
       if (!request.body)

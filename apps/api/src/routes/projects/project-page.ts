@@ -5,6 +5,7 @@ import linkRoutes from '../links/index.ts';
 import projectUpdateRoutes from '../project-updates/index.ts';
 import projectGitRoutes from './git.ts';
 import projectRoutes from './index.ts';
+import projectMessageRoutes from './messages.ts';
 import projectObserverRoutes from './observers.ts';
 import progressRoutes from './progress.ts';
 import reminderSettingRoutes from './reminder-settings.ts';
@@ -27,6 +28,7 @@ const projectPageRoutes: FastifyPluginAsync = async (api) => {
   await api.register(tourRoutes);
   await api.register(progressRoutes);
   await api.register(projectGitRoutes);
+  await api.register(projectMessageRoutes);
 };
 
 export default projectPageRoutes;

@@ -4,6 +4,7 @@ import { sessionQueryKey } from '../../features/auth/api/get-session.ts';
 import { gitKeys } from '../../features/git/api/git-keys.ts';
 import { notificationsQueryKey } from '../../features/notifications/api/search-notifications.ts';
 import { deliveriesQueryKey } from '../../features/project-page/api/get-deliveries.ts';
+import { chatKeys } from '../../features/project-page/api/chat-messages.ts';
 import { myProjectsQueryKey } from '../../features/project-page/api/get-my-projects.ts';
 import { projectQueryKey } from '../../features/project-page/api/get-project.ts';
 import { projectProgressQueryKey } from '../../features/project-page/api/get-project-progress.ts';
@@ -13,6 +14,7 @@ import { projectScheduledCallsQueryKey } from '../../features/project-page/api/s
 import { boardKeys } from '../../features/task-board/api/board-keys.ts';
 import { EVENTS_URL } from '../../lib/api-client.ts';
 import { markEditing, markRemoteChange } from '../../lib/live-changes.ts';
+import { markTyping } from '../../lib/typing-presence.ts';
 
 /** One change as GET /api/events names it (no data: the screens refetch what they show). */
 export type LiveChange = { type: string; id: string; project: string; user?: string };
@@ -43,6 +45,9 @@ export function queriesShowing(change: LiveChange): QueryKey[] {
     case 'sprint':
     case 'tag':
       return [boardKeys.all(project)];
+    // A message posted, edited or deleted: the conversation, its search and the unread counts.
+    case 'message':
+      return [chatKeys.all(project)];
     case 'call':
       return [
         myScheduledCallsQueryKey(project),
@@ -132,6 +137,10 @@ export function useLiveUpdates(signedIn: boolean) {
         }
         if (change.type === 'editing' && change.user) {
           markEditing(Number(change.id), Number(change.user));
+          return;
+        }
+        if (change.type === 'typing' && change.user) {
+          markTyping(Number(change.project), Number(change.user));
           return;
         }
         if (change.type === 'task') markRemoteChange('task', Number(change.id));

@@ -4,6 +4,7 @@ import { useLocalStorage, useViewportSize } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMyProjects } from '../../features/project-page/api/get-my-projects.ts';
+import { ChatUnreadBadge } from '../../features/project-page/components/chat/chat-unread-badge.tsx';
 import { useAppConfig } from '../../lib/app-config.ts';
 import { ProjectsStripPlaceholder, STRIP_COLLAPSED_KEY } from './projects-strip-placeholder.tsx';
 
@@ -87,9 +88,12 @@ export function ProjectsStrip() {
                   padding="sm"
                   className="dd-strip__card"
                 >
-                  <Text fw={600} size="sm" truncate>
-                    {p.title}
-                  </Text>
+                  <Group gap={4} wrap="nowrap" justify="space-between">
+                    <Text fw={600} size="sm" truncate>
+                      {p.title}
+                    </Text>
+                    <ChatUnreadBadge projectId={p.id} />
+                  </Group>
                   <Text size="xs" c="dimmed">
                     {p.teamSize} in {productTeamLabel}
                   </Text>

@@ -23,6 +23,8 @@ export function uploadProjectFile(
   projectId: number,
   file: File,
   onProgress: (percent: number) => void,
+  /** `chat`: a file for a chat message (any chat writer may send one; docs/adr/0022-project-chat.md). */
+  purpose: 'files' | 'chat' = 'files',
 ): UploadHandle {
   const xhr = new XMLHttpRequest();
   let started = false;
@@ -35,7 +37,7 @@ export function uploadProjectFile(
         release();
         done();
       };
-      xhr.open('POST', `/api/project/${projectId}/file/upload`);
+      xhr.open('POST', `/api/project/${projectId}/file/upload${purpose === 'chat' ? '?for=chat' : ''}`);
       xhr.setRequestHeader('Accept', 'application/vnd.api+json');
       xhr.setRequestHeader('Content-Type', 'application/octet-stream');
       xhr.setRequestHeader('X-File-Name', encodeURIComponent(file.name));

@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useDeferredValue, useEffect, useRef, useSt
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useActor } from '../../auth/api/get-session.ts';
 import { type ProjectView, useProject } from '../api/get-project.ts';
+import { ChatUnreadBadge } from './chat/chat-unread-badge.tsx';
 import { useProjectIdFromPath } from './use-project-id.ts';
 
 const SECTIONS = [
@@ -59,7 +60,11 @@ export function ProjectArea({ children }: { children: (project: ProjectView) => 
       >
         <ScrollingTabList section={section}>
           {sections.map((s) => (
-            <Tabs.Tab key={s.value} value={s.value}>
+            <Tabs.Tab
+              key={s.value}
+              value={s.value}
+              rightSection={s.value === 'chat' ? <ChatUnreadBadge projectId={id} /> : undefined}
+            >
               {s.label}
             </Tabs.Tab>
           ))}

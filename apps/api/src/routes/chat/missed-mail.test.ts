@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageMentions, messages, projectMembers } from '../../db/schema/index.ts';
+import { buildProject, buildUser } from '../../test/factories.ts';
+import { decodedMail, startSmtpReceiver } from '../../test/smtp-receiver.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+
+let now = new Date('2027-06-01T09:00:00Z');
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  t = await buildTestApp({ now: () => now, smtpUrl: smtp.url, publicUrl: 'http://dd.test' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const at = (iso: string) => new Date(iso);
+/** Moves the clock, runs the tick and every due job; answers the mails `to` got meanwhile. */
+async function tickAt(iso: string, to: string) {
+  now = at(iso);
+  const before = smtp.received.length;
+  await t.app.jobs.runDue();
+  return smtp.received
+    .slice(before)
+    .filter((m) => m.to.includes(to.toLowerCase()))
+    .map((m) => decodedMail(m.raw));
+}
+
+async function setting() {
+  const client = await buildUser(t.database.db, {
+    role: 'client',
+    name: 'Cleo Client',
+    timezone: 'Europe/Paris',
+  });
+  const pm = await buildUser(t.database.db, { role: 'projectManager', name: 'Pat Manager' });
+  const project = await buildProject(t.database.db, { ownerId: client.id, title: 'Atlas <b>site</b>' });
+  await t.database.db
+    .insert(projectMembers)
+    .values({ projectId: project.id, userId: pm.id, kind: 'projectManager' });
+  return { client, pm, project };
+}
+
+async function say(projectId: number, authorId: number, body: string, iso: string) {
+  const [row] = await t.database.db
+    .insert(messages)
+    .values({ projectId, authorId, body, createdAt: at(iso) })
+    .returning();
+  return row!;
+}
+
+const unsubscribeLink = (mail: string) => {
+  const match = /http:\/\/dd\.test\/api\/chat\/unsubscribe\?token=[0-9]+\.[0-9]+\.[A-Za-z0-9_-]+/.exec(mail);
+  expect(match, 'an unsubscribe link').toBeTruthy();
+  return new URL(match![0]);
+};
+
+describe('missed-message mail', () => {
+  it('after 10 unread minutes mails once per project, with the messages, a chat link and one-click unsubscribe', async () => {
+    const { client, pm, project } = await setting();
+    await say(project.id, pm.id, '**Staging** is ready <img src=x onerror=alert(1)>', '2027-06-01T10:00:00Z');
+    expect(await tickAt('2027-06-01T10:05:00Z', client.email)).toEqual([]);
+    const [mail, ...more] = await tickAt('2027-06-01T10:11:00Z', client.email);
+    expect(more).toEqual([]);
+    expect(mail).toContain('Subject: 1 unread message in Atlas <b>site</b>');
+    expect(mail).toContain('<strong>Staging</strong>');
+    expect(mail).not.toContain('onerror');
+    expect(mail).toContain('Atlas &lt;b&gt;site&lt;/b&gt;');
+    expect(mail).toContain(`http://dd.test/project/chat/${project.id}`);
+    expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // The author is not told of their own message.
+    expect(await tickAt('2027-06-01T10:12:00Z', pm.email)).toEqual([]);
+    // Nothing new: nothing more; a new message within the hour waits for the hour to pass.
+    await say(project.id, pm.id, 'And production next week', '2027-06-01T10:20:00Z');
+    expect(await tickAt('2027-06-01T10:40:00Z', client.email)).toEqual([]);
+    const [later] = await tickAt('2027-06-01T11:12:00Z', client.email);
+    expect(later).toContain('And production next week');
+    expect(later).not.toContain('Staging');
+
+    const link = unsubscribeLink(mail!);
+    // A mail link scanner's GET shows a page with a button and turns nothing off.
+    const scanned = await t.app.inject({ url: `${link.pathname}${link.search}` });
+    expect(scanned.statusCode).toBe(200);
+    expect(scanned.body).toContain('<form method="post"');
+    const kept = (await t.database.db.execute(
+      sql`select mail_enabled from message_reads where user_id = ${client.id} and project_id = ${project.id}`,
+    )) as unknown as { rows: Array<{ mail_enabled: boolean }> };
+    expect(kept.rows.every((row) => row.mail_enabled !== false)).toBe(true);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(200);
+    await say(project.id, pm.id, 'Are you there?', '2027-06-01T12:30:00Z');
+    expect(await tickAt('2027-06-01T13:00:00Z', client.email)).toEqual([]);
+  });
+
+  it('sends nothing for what was read in time', async () => {
+    const { client, pm, project } = await setting();
+    const m = await say(project.id, pm.id, 'Quick question', '2027-06-02T10:00:00Z');
+    now = at('2027-06-02T10:03:00Z');
+    const { createSession } = await import('../../modules/auth/sessions.ts');
+    const { token } = await createSession(t.database.db, { userId: client.id, remember: true, now });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${project.id}/messages/read`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
+      payload: { data: { attributes: { 'last-read-id': m.id } } },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(await tickAt('2027-06-02T10:15:00Z', client.email)).toEqual([]);
+  });
+
+  it('mails a mentioned person after 1 minute instead of 10', async () => {
+    const { client, pm, project } = await setting();
+    const m = await say(project.id, client.id, '@Pat can you look?', '2027-06-03T10:00:00Z');
+    await t.database.db.insert(messageMentions).values({ messageId: m.id, userId: pm.id });
+    expect(await tickAt('2027-06-03T10:00:30Z', pm.email)).toEqual([]);
+    const [mail] = await tickAt('2027-06-03T10:01:10Z', pm.email);
+    expect(mail).toContain('@Pat can you look?');
+  });
+
+  it('refuses a forged or altered unsubscribe link', async () => {
+    const { client, project } = await setting();
+    const forged = await t.app.inject({
+      url: `/api/chat/unsubscribe?token=${client.id}.${project.id}.${'A'.repeat(43)}`,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.headers['content-type']).toMatch(/^text\/html/);
+  });
+});

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, toDocument } from '../../../lib/api-client.ts';
+import { type ChatMessage, chatKeys } from './chat-messages.ts';
+
+/** POST /api/project/{id}/messages: the signed-in user's message, optionally answering another. */
+export async function postChatMessage(
+  projectId: number,
+  body: string,
+  replyTo: string | null,
+  files: string[] = [],
+) {
+  const { data } = await api.post<ChatMessage>(
+    `/project/${projectId}/messages`,
+    toDocument('message', { body, ...(replyTo ? { replyTo } : {}), ...(files.length > 0 ? { files } : {}) }),
+  );
+  return data;
+}
+
+/** PATCH /api/message/{id}: the author's new text (within 15 minutes). */
+export async function editChatMessage(id: string, body: string) {
+  const { data } = await api.patch<ChatMessage>(`/message/${id}`, toDocument('message', { body }, { id }));
+  return data;
+}
+
+/** DELETE /api/message/{id}: leaves "message deleted". */
+export async function deleteChatMessage(id: string) {
+  await api.delete(`/message/${id}`);
+}
+
+/** Every chat write refreshes the conversation and its counts; the live event does so elsewhere. */
+export function useChatWrites(projectId: number) {
+  const queryClient = useQueryClient();
+  // Not awaited: the box is free again as soon as the server has the message.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: chatKeys.all(projectId) });
+  return {
+    post: useMutation({
+      mutationFn: (input: { body: string; replyTo: string | null; files?: string[] }) =>
+        postChatMessage(projectId, input.body, input.replyTo, input.files),
+      onSuccess: refresh,
+    }),
+    edit: useMutation({
+      mutationFn: (input: { id: string; body: string }) => editChatMessage(input.id, input.body),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: deleteChatMessage, onSuccess: refresh }),
+  };
+}
