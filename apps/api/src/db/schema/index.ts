@@ -1,6 +1,6 @@
 export * from './board.ts';
-export * from './git.ts';
 export * from './chat.ts';
+export * from './git.ts';
 export * from './lookups.ts';
 export * from './notifications.ts';
 export * from './people.ts';
