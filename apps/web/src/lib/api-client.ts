@@ -1,4 +1,10 @@
-import { type AnswerData, type AnswerMeta, type AnswerOperation, MESSAGES } from '@dd/domain';
+import {
+  type AnswerData,
+  type AnswerMeta,
+  type AnswerOperation,
+  MESSAGES,
+  type ResourceStub,
+} from '@dd/domain';
 import { takeFirstScreenAnswer } from './first-screen-answers.ts';
 import type {
   ApiErrorObject,
@@ -350,4 +356,9 @@ export function read<
       encodeURIComponent(String((options?.path as Record<string, unknown> | undefined)?.[name])),
     );
   return request(method, path, options) as Promise<Answer<K, Relations>>;
+}
+
+/** The related resource when the answer included it, else null (a stub carries only id and type). */
+export function included<T extends ResourceStub>(r: T | ResourceStub | null | undefined): T | null {
+  return r !== null && r !== undefined && Object.keys(r).length > 2 ? (r as T) : null;
 }

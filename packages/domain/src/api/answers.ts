@@ -21,7 +21,7 @@ import {
   repositoryListDocumentSchema,
   repositoryWithSecretDocumentSchema,
 } from './git.ts';
-import { type CamelKeys, type Flattened, noContentSchema } from './jsonapi.ts';
+import { type CamelKeys, noContentSchema, type ResourceStub } from './jsonapi.ts';
 import {
   appConfigDocumentSchema,
   lookupListDocumentSchema,
@@ -124,11 +124,13 @@ export type AnswerOperation = keyof typeof ANSWERS;
 /** The answer document of an operation, as its schema describes it (kebab-case, unresolved). */
 export type AnswerDocument<K extends AnswerOperation> = z.infer<(typeof ANSWERS)[K]>;
 
+/** Attributes a relationship of the same name replaces (the deserializer writes relationships last). */
+type Without<T, Keys> = { [K in keyof T as K extends Keys ? never : K]: T[K] };
 type FlatResource<R, Relations extends Record<string, unknown>> = R extends {
   type: string;
   attributes: object;
 }
-  ? Flattened<R, Relations>
+  ? { id: string; type: R['type'] } & Without<CamelKeys<R['attributes']>, keyof Relations> & Relations
   : never;
 type FlatData<D, Relations extends Record<string, unknown>> = D extends null | undefined
   ? null
@@ -154,3 +156,6 @@ export type AnswerIncluded<K extends AnswerOperation> =
   AnswerDocument<K> extends { included?: readonly (infer I)[] }
     ? FlatResource<I, Record<never, never>>
     : never;
+
+/** A relationship as the deserializer hands it over: the included resource, or a stub when not included. */
+export type Related<T> = T | ResourceStub;
