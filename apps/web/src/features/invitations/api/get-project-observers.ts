@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResourceStub } from '@dd/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { read } from '../../../lib/api-client.ts';
 
 /** Someone who follows a project without being on its team (admin spec §8). */
@@ -18,11 +18,14 @@ const text = (v: string | null) => v || null;
 
 /** GET /api/project/{id}/observer: the project's observers, in the order they were added. */
 export async function getProjectObservers(projectId: number): Promise<Observer[]> {
-  const { data } = await read<'GET /api/project/{id}/observer', { role: ResourceStub }>('GET /api/project/{id}/observer', {
-    path: { id: projectId },
-    // The team panel shows the list or nothing; the project itself reports a failed load.
-    suppressErrorToast: true,
-  });
+  const { data } = await read<'GET /api/project/{id}/observer', { role: ResourceStub }>(
+    'GET /api/project/{id}/observer',
+    {
+      path: { id: projectId },
+      // The team panel shows the list or nothing; the project itself reports a failed load.
+      suppressErrorToast: true,
+    },
+  );
   return (data ?? []).map((row) => ({
     id: Number(row.id),
     name: row.name,
