@@ -35,7 +35,9 @@ function rawCalls(): RawCall[] {
     const file = relative(WEB, path);
     if (file === 'lib/api-client.ts') continue;
     const source = readFileSync(path, 'utf8');
-    for (const match of source.matchAll(/\bapi\.(get|post|patch|delete)\b(?:<[^(]*?>)?\(\s*(['`])?([^'`,)]*)/g)) {
+    for (const match of source.matchAll(
+      /\bapi\.(get|post|patch|delete)\b(?:<[^(]*?>)?\(\s*(['`])?([^'`,)]*)/g,
+    )) {
       const [, method = '', quote, text = ''] = match;
       const literal = quote ? text.replace(/\$\{[^}]*\}/g, '{}') : null;
       calls.push({ file, method: method.toUpperCase(), path: literal });
@@ -88,7 +90,8 @@ describe('the web reads every answer through the domain schema of its operation'
         .filter(([status]) => status.startsWith('2'))
         .map(([, value]) => value);
       expect(success.length, `${operation} declares a success answer`).toBeGreaterThan(0);
-      for (const declared of success) expect(declared === schema, `${operation}: same schema object`).toBe(true);
+      for (const declared of success)
+        expect(declared === schema, `${operation}: same schema object`).toBe(true);
     }
   });
 

@@ -120,7 +120,9 @@ export default fp(
       if (!Object.keys(schema.response).some(isSuccess))
         Object.assign(schema.response, defaultSuccess(route));
       for (const status of errorStatuses(route)) schema.response[status] ??= errorDocumentSchema;
-      if (options.check) for (const method of methodsOf(route)) declaredResponses.set(`${method} ${route.url}`, schema.response);
+      if (options.check)
+        for (const method of methodsOf(route))
+          declaredResponses.set(`${method} ${route.url}`, schema.response);
     });
     // Tests: an answer whose status the operation does not document fails, so the document cannot lie.
     if (options.check)
