@@ -18,7 +18,6 @@ import { buildTestApp, type TestApp } from '../test/test-app.ts';
  */
 const NOT_YET: Record<string, string[]> = {
   '? features/project-page/api/attachments.ts': ['features/project-page/api/attachments.ts'],
-  '? lib/lookup-options.ts': ['lib/lookup-options.ts'],
   'DELETE /api/tag/{id}': ['features/task-board/api/tags.ts'],
   'GET /api/digest/setting': ['features/project-page/api/digest-setting.ts'],
   'GET /api/page-tasks/sidebar': ['features/task-board/api/get-sidebar.ts'],
