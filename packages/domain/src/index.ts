@@ -1,4 +1,5 @@
 export * from './api/admin.ts';
+export * from './api/answers.ts';
 export * from './api/board.ts';
 export * from './api/calls.ts';
 export * from './api/chat.ts';

@@ -1,4 +1,10 @@
-import { MESSAGES } from '@dd/domain';
+import {
+  type AnswerData,
+  type AnswerMeta,
+  type AnswerOperation,
+  MESSAGES,
+  type ResourceStub,
+} from '@dd/domain';
 import { takeFirstScreenAnswer } from './first-screen-answers.ts';
 import type {
   ApiErrorObject,
@@ -327,4 +333,48 @@ export async function getBlob(path: string, params?: QueryParams, accept = '*/*'
     throw new ApiError(response.status, Array.isArray(document?.errors) ? document.errors : []);
   }
   return response.blob();
+}
+
+/** The `{name}` parameters of an operation's path: 'GET /api/user/{id}' gives 'id'. */
+type PathParams<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParams<Rest>
+  : never;
+
+export type ReadOptions<K extends AnswerOperation> = RequestOptions &
+  ([PathParams<K>] extends [never] ? { path?: undefined } : { path: Record<PathParams<K>, string | number> });
+
+/** An operation's answer, typed from the domain schema the route answers with (ANSWERS in @dd/domain). */
+export type Answer<
+  K extends AnswerOperation,
+  Relations extends Record<string, unknown> = Record<never, never>,
+> = {
+  data: AnswerData<K, Relations>;
+  meta: AnswerMeta<K>;
+};
+
+/**
+ * Calls an operation by its name in the contract, 'GET /api/user/{id}' with `path: { id }`, and hands
+ * back the deserialized answer typed from the operation's response schema. `Relations` names the
+ * relationships the caller reads (resolved from `included`, or `{ id, type }` stubs).
+ */
+export function read<
+  K extends AnswerOperation,
+  Relations extends Record<string, unknown> = Record<never, never>,
+>(
+  operation: K,
+  ...[options]: [PathParams<K>] extends [never] ? [ReadOptions<K>?] : [ReadOptions<K>]
+): Promise<Answer<K, Relations>> {
+  const space = operation.indexOf(' ');
+  const method = operation.slice(0, space) as Method;
+  const path = operation
+    .slice(space + 1 + API_BASE.length)
+    .replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(String((options?.path as Record<string, unknown> | undefined)?.[name])),
+    );
+  return request(method, path, options) as Promise<Answer<K, Relations>>;
+}
+
+/** The related resource when the answer included it, else null (a stub carries only id and type). */
+export function included<T extends ResourceStub>(r: T | ResourceStub | null | undefined): T | null {
+  return r !== null && r !== undefined && Object.keys(r).length > 2 ? (r as T) : null;
 }

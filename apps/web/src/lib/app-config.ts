@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { read } from './api-client.ts';
 
 /**
  * GET /api/app-config: the deployment's settings every screen may need. It lives in lib/ rather than a
@@ -19,12 +19,11 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   newDashboardUrl: null,
 };
 
-const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+const text = (value: string | null | undefined): string | null => value?.trim() || null;
 
 export async function getAppConfig(): Promise<AppConfig> {
   try {
-    const { data } = await api.get<Record<string, unknown> | null>('/app-config', {
+    const { data } = await read('GET /api/app-config', {
       suppressErrorToast: true,
     });
     return {

@@ -1,6 +1,6 @@
-import { LABELS } from '@dd/domain';
+import { type AnswerIncluded, LABELS, type ResourceStub } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from './api-client.ts';
+import { included, read } from './api-client.ts';
 
 export type TechGroup = { group: string; items: Array<{ value: string; label: string }> };
 
@@ -8,17 +8,20 @@ export type TechGroup = { group: string; items: Array<{ value: string; label: st
  * GET /api/tech/search?actualOnly=1&include=tech-group, grouped Backend, Frontend, ... Other (the spec's
  * order) for one multi-select. A failed lookup is an empty list (admin §8), so the form still works.
  */
+type TechGroupRecord = AnswerIncluded<'GET /api/tech/search'>;
+type TechRelations = { techGroup?: TechGroupRecord | ResourceStub | null };
+
 export async function getTechOptions(): Promise<TechGroup[]> {
   try {
-    const { data } = await api.get<Resource[]>('/tech/search', {
+    const { data } = await read<'GET /api/tech/search', TechRelations>('GET /api/tech/search', {
       params: { actualOnly: 1, include: 'tech-group' },
       suppressErrorToast: true,
     });
     const groups = new Map<string, TechGroup['items']>();
     for (const row of data) {
-      const group = String((row.techGroup as Resource | null)?.title ?? 'Other');
+      const group = included<TechGroupRecord>(row.techGroup)?.title ?? 'Other';
       if (!groups.has(group)) groups.set(group, []);
-      groups.get(group)!.push({ value: String(row.id), label: String(row.title ?? '') });
+      groups.get(group)!.push({ value: String(row.id), label: row.title });
     }
     const order: readonly string[] = LABELS.techGroups;
     const rank = (g: string) => (order.includes(g) ? order.indexOf(g) : order.length);

@@ -1,4 +1,4 @@
-import { api, type RequestOptions, type Resource, toDocument } from './api-client.ts';
+import { type RequestOptions, read, toDocument } from './api-client.ts';
 
 /** Reads a picked file as a data URL: the wire format of image and file uploads (client spec §3, §7). */
 export function readAsDataUrl(file: Blob): Promise<string> {
@@ -12,10 +12,9 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 
 /** POST /api/image/upload with the image as a data URL and its file name as title; answers data.url. */
 export async function uploadImage(file: File, options?: RequestOptions): Promise<string> {
-  const { data: image } = await api.post<Resource>(
-    '/image/upload',
-    toDocument('image', { title: file.name, data: await readAsDataUrl(file) }),
-    options,
-  );
-  return String(image.url ?? '');
+  const { data: image } = await read('POST /api/image/upload', {
+    ...options,
+    body: toDocument('image', { title: file.name, data: await readAsDataUrl(file) }),
+  });
+  return image.url;
 }

@@ -114,6 +114,12 @@ function defaultSuccess(route: RouteOptions): Record<number, unknown> {
 
 const isSuccess = (status: string) => /^2(\d\d|xx)$/i.test(status);
 
+/**
+ * Tests only: each operation's `response` schemas as the route declared them ('GET /api/user/:id'),
+ * so a test can check that the route answers with the schema the web reads (packages/domain ANSWERS).
+ */
+export const declaredResponses = new Map<string, Record<string | number, unknown>>();
+
 /** Adds the error answers to every /api route's `response` schema: serialized and documented. */
 export default fp(
   async (app, options: { check?: boolean }) => {
@@ -125,6 +131,9 @@ export default fp(
       if (!Object.keys(schema.response).some(isSuccess))
         Object.assign(schema.response, defaultSuccess(route));
       for (const status of errorStatuses(route)) schema.response[status] ??= errorDocumentSchema;
+      if (options.check)
+        for (const method of methodsOf(route))
+          declaredResponses.set(`${method} ${route.url}`, schema.response);
     });
     // Tests: an answer whose status the operation does not document fails, so the document cannot lie.
     if (options.check)

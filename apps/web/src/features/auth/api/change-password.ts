@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Resource, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { sessionQueryOptions } from './get-session.ts';
 import { login } from './login.ts';
 
@@ -11,11 +11,11 @@ export type ChangePasswordInput = { userId: number; token: string; password: str
  * the user home.
  */
 export async function changePassword({ userId, token, password }: ChangePasswordInput): Promise<void> {
-  const { data } = await api.patch<Resource>(
-    `/user/${userId}`,
-    toDocument('user', { password, token }, { id: userId }),
-    { suppressErrorToast: true },
-  );
+  const { data } = await read('PATCH /api/user/{id}', {
+    path: { id: userId },
+    body: toDocument('user', { password, token }, { id: userId }),
+    suppressErrorToast: true,
+  });
   await login({ login: String(data.login), password, remember: '1' });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError, type Resource } from '../../../lib/api-client.ts';
+import { isApiError, read } from '../../../lib/api-client.ts';
 
 /**
  * GET /api/authorization/reset-token?token=: the user a reset link belongs to, or null when the token
@@ -8,11 +8,11 @@ import { api, isApiError, type Resource } from '../../../lib/api-client.ts';
  */
 export async function checkResetToken(token: string): Promise<number | null> {
   try {
-    const { data } = await api.get<Resource>('/authorization/reset-token', {
+    const { data } = await read('GET /api/authorization/reset-token', {
       params: { token },
       suppressErrorToast: true,
     });
-    const userId = Number(data?.userId);
+    const userId = data.userId;
     return Number.isInteger(userId) && userId > 0 ? userId : null;
   } catch (error) {
     if (isApiError(error) && error.status >= 400 && error.status < 500) return null;

@@ -1,6 +1,6 @@
-import { type Actor, isRole, type Role } from '@dd/domain';
+import { type Actor, type AnswerData, isRole, type ResourceStub, type Role } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError, type Resource } from '../../../lib/api-client.ts';
+import { isApiError, read } from '../../../lib/api-client.ts';
 
 /** The signed-in user as the shell needs it. */
 export type SessionUser = {
@@ -21,35 +21,21 @@ export type Session = SessionUser | null;
 
 export const sessionQueryKey = ['session'] as const;
 
-const toId = (value: unknown): number | null => {
-  const id = typeof value === 'string' ? Number(value) : value;
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
-};
-const toText = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** The signed-in user's answer: its role related as the role item, whose id is the role. */
+type SessionRecord = AnswerData<'GET /api/authorization/check', { role: ResourceStub }>;
 
-/** The role arrives as an attribute or as a related role item (its id or item-name is the role). */
-function readRole(user: Resource): Role | null {
-  const candidates: unknown[] = [user.role, user.roleName];
-  if (user.role && typeof user.role === 'object') {
-    const item = user.role as Record<string, unknown>;
-    candidates.push(item.itemName, item.name, item.id);
-  }
-  return (candidates.find(isRole) as Role | undefined) ?? null;
-}
-
-export function toSessionUser(user: Resource): SessionUser | null {
-  const id = toId(user.id);
-  const role = readRole(user);
-  if (id === null || role === null) return null;
+export function toSessionUser(user: SessionRecord): SessionUser | null {
+  const role = user.role.id;
+  if (!isRole(role)) return null;
   return {
-    id,
+    id: Number(user.id),
     role,
-    name: toText(user.name),
-    login: toText(user.login),
-    email: toText(user.email),
-    avatar: typeof user.avatar === 'string' && user.avatar !== '' ? user.avatar : null,
-    lastProjectId: toId(user.lastProjectId),
-    newestProjectId: toId(user.newestProjectId),
+    name: user.name,
+    login: user.login ?? '',
+    email: user.email ?? '',
+    avatar: user.avatar || null,
+    lastProjectId: user.lastProjectId ?? null,
+    newestProjectId: user.newestProjectId ?? null,
   };
 }
 
@@ -69,10 +55,13 @@ export async function getSession(): Promise<Session> {
     return null;
   }
   try {
-    const { data } = await api.get<Resource | null>('/authorization/check', {
-      params: { include: 'role' },
-      suppressErrorToast: true,
-    });
+    const { data } = await read<'GET /api/authorization/check', { role: ResourceStub }>(
+      'GET /api/authorization/check',
+      {
+        params: { include: 'role' },
+        suppressErrorToast: true,
+      },
+    );
     return data ? toSessionUser(data) : null;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;

@@ -1,9 +1,9 @@
-import type { LoginInput } from '@dd/domain';
+import type { AnswerData, LoginInput } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { sessionQueryOptions } from './get-session.ts';
 
-export type LoginAnswer = { id: string; token?: string; userId?: number };
+export type LoginAnswer = AnswerData<'POST /api/authorization/login'>;
 
 /**
  * POST /api/authorization/login. The server answers with a token and also sets it as an HttpOnly
@@ -11,11 +11,14 @@ export type LoginAnswer = { id: string; token?: string; userId?: number };
  * generic toast is suppressed (client spec §8).
  */
 export async function login(input: LoginInput): Promise<LoginAnswer> {
-  const { data } = await api.post<LoginAnswer>(
-    '/authorization/login',
-    toDocument('user', { login: input.login, password: input.password, remember: input.remember ?? '0' }),
-    { suppressErrorToast: true },
-  );
+  const { data } = await read('POST /api/authorization/login', {
+    body: toDocument('user', {
+      login: input.login,
+      password: input.password,
+      remember: input.remember ?? '0',
+    }),
+    suppressErrorToast: true,
+  });
   return data;
 }
 

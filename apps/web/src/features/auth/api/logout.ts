@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from './get-session.ts';
 
 /** DELETE /api/authorization/logout: the server revokes the token and clears the cookie. */
 export async function logout(): Promise<void> {
-  await api.delete('/authorization/logout');
+  await read('DELETE /api/authorization/logout');
 }
 
 /**

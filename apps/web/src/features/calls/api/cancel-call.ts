@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { callsQueryKey } from './search-calls.ts';
 
 /** POST /api/scheduled-call/{id}/cancel (issue 14 §2); the server mails the client a calendar update. */
 export async function cancelCall(id: number) {
-  return api.post<Resource>(`/scheduled-call/${id}/cancel`, undefined, { suppressErrorToast: true });
+  return read('POST /api/scheduled-call/{id}/cancel', { path: { id }, suppressErrorToast: true });
 }
 
 export function useCancelCall() {

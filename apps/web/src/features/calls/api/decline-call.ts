@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { callsQueryKey } from './search-calls.ts';
 
 /** POST /api/scheduled-call/{id}/decline (issue 14 §2); the server mails the client a calendar update. */
 export async function declineCall(id: number) {
-  return api.post<Resource>(`/scheduled-call/${id}/decline`, undefined, { suppressErrorToast: true });
+  return read('POST /api/scheduled-call/{id}/decline', { path: { id }, suppressErrorToast: true });
 }
 
 export function useDeclineCall() {

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Resource, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { callsQueryKey } from './search-calls.ts';
 
 /** POST /api/scheduled-call/{id}/move with the new slot's instant; 409 when someone took it first. */
 export async function moveCall(input: { id: number; start: string }) {
-  return api.post<Resource>(
-    `/scheduled-call/${input.id}/move`,
-    toDocument('scheduled-call', { start: input.start }),
-    { suppressErrorToast: true },
-  );
+  return read('POST /api/scheduled-call/{id}/move', {
+    path: { id: input.id },
+    body: toDocument('scheduled-call', { start: input.start }),
+    suppressErrorToast: true,
+  });
 }
 
 export function useMoveCall() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { calendarFeedQueryKey } from './get-calendar-feed.ts';
 
 /** POST /api/calendar-feed/reset: a new private feed URL (shown once); the previous one stops working. */
 export async function resetCalendarFeed(): Promise<string> {
-  const { data } = await api.post<Resource>('/calendar-feed/reset');
+  const { data } = await read('POST /api/calendar-feed/reset');
   return String(data.url);
 }
 

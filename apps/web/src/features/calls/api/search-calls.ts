@@ -1,6 +1,6 @@
 import type { CallStatus } from '@dd/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Filter, type Resource } from '../../../lib/api-client.ts';
+import { type Filter, read } from '../../../lib/api-client.ts';
 
 export type StaffCall = {
   id: number;
@@ -38,7 +38,7 @@ export async function searchCalls(query: CallsQuery) {
   else filter.push(['<=', 'scheduled', query.to && query.to < query.now ? query.to : query.now]);
   if (query.when === 'upcoming' && query.to) filter.push(['<=', 'scheduled', query.to]);
   if (query.when === 'past' && query.from) filter.push(['>=', 'scheduled', query.from]);
-  const { data, meta } = await api.get<Resource[]>('/scheduled-call/staff-search', {
+  const { data, meta } = await read('GET /api/scheduled-call/staff-search', {
     params: {
       page: { page: query.page, size: CALLS_PAGE_SIZE },
       sort: query.when === 'upcoming' ? 'scheduled' : '-scheduled',
@@ -48,13 +48,13 @@ export async function searchCalls(query: CallsQuery) {
   });
   const rows: StaffCall[] = data.map((c) => ({
     id: Number(c.id),
-    projectId: Number(c.project_id),
-    projectTitle: String(c.project_title ?? ''),
-    clientName: String(c.client_name ?? ''),
-    scheduled: String(c.scheduled),
-    timezone: String(c.timezone ?? ''),
-    status: String(c.status) as CallStatus,
-    outsideWorkHours: c.outside_work_hours === true,
+    projectId: c.project_id,
+    projectTitle: c.project_title,
+    clientName: c.client_name,
+    scheduled: c.scheduled,
+    timezone: c.timezone,
+    status: c.status as CallStatus,
+    outsideWorkHours: c.outside_work_hours,
   }));
   return { rows, pageCount: Number(meta.pageCount) || 0, total: Number(meta.total) || 0 };
 }

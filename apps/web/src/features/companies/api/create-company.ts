@@ -1,10 +1,10 @@
 import type { AdminCreateCompanyInput } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 
 /** POST /api/company/create with the company fields (admin §7). */
 export async function createCompany(attributes: AdminCreateCompanyInput) {
-  return api.post('/company/create', toDocument('company', { ...attributes }));
+  return read('POST /api/company/create', { body: toDocument('company', { ...attributes }) });
 }
 
 export function useCreateCompany() {

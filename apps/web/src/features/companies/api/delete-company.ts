@@ -1,10 +1,10 @@
 import { MESSAGES } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
 /** DELETE /api/company/{id}. */
-export const deleteCompany = (id: number) => api.delete(`/company/${id}`);
+export const deleteCompany = (id: number) => read('DELETE /api/company/{id}', { path: { id } });
 
 export function useDeleteCompany() {
   const queryClient = useQueryClient();

@@ -1,6 +1,19 @@
-import { PAGE_SIZE } from '@dd/domain';
+import { type Flattened, type LookupResource, PAGE_SIZE, type Related } from '@dd/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { included, read } from '../../../lib/api-client.ts';
+
+/**
+ * With `include`, each lookup's relationship replaces its title attribute of the same name (the
+ * deserializer writes relationships last): the title is read from the included lookup.
+ */
+type Lookup = Related<Flattened<LookupResource>> | null;
+type CompanyRelations = {
+  companySize: Lookup;
+  companyType: Lookup;
+  companyIndustry: Lookup;
+  companyProjectFunding: Lookup;
+};
+const title = (r: Lookup) => included<Flattened<LookupResource>>(r)?.title ?? '';
 
 export type CompanyRow = {
   id: number;
@@ -13,30 +26,30 @@ export type CompanyRow = {
 };
 export type CompaniesQuery = { page: number; sort: string };
 
-const title = (v: unknown, fallback: unknown) =>
-  String((v && typeof v === 'object' ? (v as Resource).title : undefined) ?? fallback ?? '');
-
 /** GET /api/company/search. A failed load is logged (admin §8) and thrown, so the table says so. */
 export async function getCompanies({ page, sort }: CompaniesQuery) {
   try {
-    const { data, meta } = await api.get<Resource[]>('/company/search', {
-      params: {
-        page: { page, size: PAGE_SIZE },
-        sort,
-        include: 'client,companySize,companyType,companyIndustry,companyProjectFunding',
+    const { data, meta } = await read<'GET /api/company/search', CompanyRelations>(
+      'GET /api/company/search',
+      {
+        params: {
+          page: { page, size: PAGE_SIZE },
+          sort,
+          include: 'client,companySize,companyType,companyIndustry,companyProjectFunding',
+        },
+        suppressErrorToast: true,
       },
-      suppressErrorToast: true,
-    });
+    );
     const rows: CompanyRow[] = data.map((c) => ({
       id: Number(c.id),
-      title: String(c.title ?? ''),
-      size: title(c.companySize, c.companySizeTitle),
-      type: title(c.companyType, null),
-      industry: title(c.companyIndustry, null),
-      funding: title(c.companyProjectFunding, null),
-      participants: Number(c.participants ?? 0),
+      title: c.title,
+      size: title(c.companySize),
+      type: title(c.companyType),
+      industry: title(c.companyIndustry),
+      funding: title(c.companyProjectFunding),
+      participants: c.participants,
     }));
-    return { rows, pageCount: Number(meta.pageCount) || 0 };
+    return { rows, pageCount: meta.pageCount };
   } catch (error) {
     console.error('Loading companies failed', error);
     // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).

@@ -1,18 +1,21 @@
-import { LABELS } from '@dd/domain';
+import { type AnswerData, type AnswerIncluded, LABELS, type ResourceStub } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { included, read } from '../../../lib/api-client.ts';
 
 export type TechGroup = { group: string; items: Array<{ value: string; label: string }> };
 
 const GROUP_ORDER: readonly string[] = LABELS.techGroups;
 
 /** Techs grouped Backend, Frontend, Databases, Server, Testing tools, Other (client §2), in that order. */
-export function groupTechs(rows: Resource[]): TechGroup[] {
+type TechGroupRecord = AnswerIncluded<'GET /api/tech/search'>;
+type TechRelations = { techGroup?: TechGroupRecord | ResourceStub | null };
+export type TechRow = AnswerData<'GET /api/tech/search', TechRelations>[number];
+
+export function groupTechs(rows: TechRow[]): TechGroup[] {
   const groups = new Map<string, TechGroup['items']>();
   for (const row of rows) {
-    const related = row.techGroup as Resource | null | undefined;
-    const group = typeof related?.title === 'string' ? related.title : 'Other';
-    const title = typeof row.title === 'string' ? row.title : '';
+    const group = included<TechGroupRecord>(row.techGroup)?.title ?? 'Other';
+    const title = row.title;
     if (!title) continue;
     if (!groups.has(group)) groups.set(group, []);
     groups.get(group)!.push({ value: String(row.id), label: title });
@@ -27,11 +30,11 @@ export function groupTechs(rows: Resource[]): TechGroup[] {
 /** GET /api/tech/search?actualOnly=1&include=tech-group; an empty set when the call fails. */
 export async function getTechs(): Promise<TechGroup[]> {
   try {
-    const { data } = await api.get<Resource[]>('/tech/search', {
+    const { data } = await read<'GET /api/tech/search', TechRelations>('GET /api/tech/search', {
       params: { actualOnly: 1, include: 'tech-group' },
       suppressErrorToast: true,
     });
-    return groupTechs(data ?? []);
+    return groupTechs(data);
   } catch {
     return [];
   }

@@ -1,6 +1,6 @@
 import type { RegisterClientInput } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { sessionQueryOptions } from '../../auth/api/get-session.ts';
 
 /** A signed-in client sends only company and project (client §2 step 6). */
@@ -14,12 +14,11 @@ export type RegisterClientRequest = Omit<RegisterClientInput, 'user'> & {
  * The wizard shows its own messages (client §8): the generic toast is suppressed.
  */
 export async function registerClient(request: RegisterClientRequest): Promise<{ projectId: number }> {
-  const { data } = await api.post<Resource & { project?: { id: number | string } }>(
-    '/user/register-client',
-    { data: { type: 'user', attributes: request } },
-    { suppressErrorToast: true },
-  );
-  return { projectId: Number(data.project?.id ?? data.projectId) };
+  const { data } = await read('POST /api/user/register-client', {
+    body: { data: { type: 'user', attributes: request } },
+    suppressErrorToast: true,
+  });
+  return { projectId: data.projectId };
 }
 
 /** Registers, then reloads the session so the guards see the new client before the redirect. */

@@ -1,6 +1,6 @@
 import type { Flattened, GitProvider, RepositoryWithSecretResource } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { gitKeys } from './git-keys.ts';
 
 /** A repository as connected or rotated: the one answer that carries its webhook URL and secret. */
@@ -12,11 +12,11 @@ export async function connectRepository(input: {
   provider: GitProvider;
   name: string;
 }): Promise<RepositoryWithSecret> {
-  const { data } = await api.post<RepositoryWithSecret>(
-    `/project/${input.projectId}/repositories`,
-    toDocument('repository', { provider: input.provider, name: input.name }),
-    { suppressErrorToast: true },
-  );
+  const { data } = await read('POST /api/project/{id}/repositories', {
+    path: { id: input.projectId },
+    body: toDocument('repository', { provider: input.provider, name: input.name }),
+    suppressErrorToast: true,
+  });
   return data;
 }
 

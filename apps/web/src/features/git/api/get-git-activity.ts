@@ -6,7 +6,7 @@ import type {
   ResourceStub,
 } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { included, read } from '../../../lib/api-client.ts';
 import { gitKeys } from './git-keys.ts';
 
 type RepositoryRecord = Flattened<RepositoryResource>;
@@ -19,13 +19,17 @@ const ACTIVITY_SIZE = 20;
 
 /** The repository's name when the answer included it. */
 export const repositoryName = (r: RepositoryRecord | ResourceStub): string | null =>
-  'name' in r && typeof r.name === 'string' ? r.name : null;
+  included<RepositoryRecord>(r)?.name ?? null;
 
 /** GET /api/project/{id}/git-activity: the newest commits and pull/merge requests (of one task, when given). */
 export async function getGitActivity(projectId: number, taskId?: number): Promise<GitActivity> {
-  const { data } = await api.get<Array<GitCommit | GitPullRequest>>(`/project/${projectId}/git-activity`, {
-    params: { page: { size: ACTIVITY_SIZE }, ...(taskId === undefined ? {} : { 'filter[task]': taskId }) },
-  });
+  const { data } = await read<'GET /api/project/{id}/git-activity', Related>(
+    'GET /api/project/{id}/git-activity',
+    {
+      path: { id: projectId },
+      params: { page: { size: ACTIVITY_SIZE }, ...(taskId === undefined ? {} : { 'filter[task]': taskId }) },
+    },
+  );
   return {
     commits: data.filter((r): r is GitCommit => r.type === 'git-commit'),
     requests: data.filter((r): r is GitPullRequest => r.type === 'git-pull-request'),

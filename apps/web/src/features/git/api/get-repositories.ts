@@ -1,13 +1,13 @@
 import type { Flattened, RepositoryResource } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { gitKeys } from './git-keys.ts';
 
 export type Repository = Flattened<RepositoryResource>;
 
 /** GET /api/project/{id}/repositories: the connected repositories (no secret). */
 export async function getRepositories(projectId: number): Promise<Repository[]> {
-  const { data } = await api.get<Repository[]>(`/project/${projectId}/repositories`);
+  const { data } = await read('GET /api/project/{id}/repositories', { path: { id: projectId } });
   return data;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import type { RepositoryWithSecret } from './connect-repository.ts';
 import { gitKeys } from './git-keys.ts';
 
@@ -7,13 +7,15 @@ type Target = { projectId: number; repositoryId: string };
 
 /** POST /api/repository/{id}/rotate-secret: the new secret, shown once. */
 export async function rotateSecret(input: Target): Promise<RepositoryWithSecret> {
-  const { data } = await api.post<RepositoryWithSecret>(`/repository/${input.repositoryId}/rotate-secret`);
+  const { data } = await read('POST /api/repository/{id}/rotate-secret', {
+    path: { id: input.repositoryId },
+  });
   return data;
 }
 
 /** DELETE /api/repository/{id}: its secret goes; its past commits and requests stay. */
 export async function disconnectRepository(input: Target): Promise<void> {
-  await api.delete(`/repository/${input.repositoryId}`);
+  await read('DELETE /api/repository/{id}', { path: { id: input.repositoryId } });
 }
 
 export function useRotateSecret() {

@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@dd/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 export type IncompleteRegistrationRow = {
   id: number;
@@ -16,25 +16,23 @@ export type IncompleteRegistrationsQuery = { page: number; sort: string };
 /** Sort fields GET /api/incomplete-registration/search accepts. */
 export const INCOMPLETE_REGISTRATION_SORT_FIELDS = ['created', 'id', 'user-email'] as const;
 
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-
 /** GET /api/incomplete-registration/search. A failed load is logged and thrown, so the table says so. */
 export async function getIncompleteRegistrations({ page, sort }: IncompleteRegistrationsQuery) {
   try {
-    const { data, meta } = await api.get<Resource[]>('/incomplete-registration/search', {
+    const { data, meta } = await read('GET /api/incomplete-registration/search', {
       params: { page: { page, size: PAGE_SIZE }, sort },
       suppressErrorToast: true,
     });
     const rows: IncompleteRegistrationRow[] = data.map((r) => ({
       id: Number(r.id),
-      email: text(r.userEmail),
-      name: text(r.userName),
-      phone: text(r.userPhone),
-      project: text(r.projectTitle),
-      step: text(r.step),
-      created: text(r.created),
+      email: r.userEmail ?? '',
+      name: r.userName ?? '',
+      phone: r.userPhone ?? '',
+      project: r.projectTitle ?? '',
+      step: String(r.step),
+      created: r.created,
     }));
-    return { rows, pageCount: Number(meta.pageCount) || 0 };
+    return { rows, pageCount: meta.pageCount };
   } catch (error) {
     console.error('Loading unfinished sign-ups failed', error);
     // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { projectObserversQueryKey } from './get-project-observers.ts';
 
 /**
@@ -7,7 +7,9 @@ import { projectObserversQueryKey } from './get-project-observers.ts';
  * person to the project as an observer instead (admin spec §8). The form shows its own messages.
  */
 export async function addObserver(input: { email: string; projectId: number }): Promise<void> {
-  await api.post(`/project/${input.projectId}/observer`, toDocument('user', { email: input.email }), {
+  await read('POST /api/project/{id}/observer', {
+    path: { id: input.projectId },
+    body: toDocument('user', { email: input.email }),
     suppressErrorToast: true,
   });
 }

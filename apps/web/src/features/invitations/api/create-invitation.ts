@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 
 /** POST /api/invitation/create (admin §7): e-mails a sign-up link; the invited person becomes a client. */
 export async function createInvitation(input: { email: string; projectId: number }): Promise<void> {
-  await api.post(
-    '/invitation/create',
-    toDocument('invitation', { email: input.email, project_id: input.projectId }),
+  await read('POST /api/invitation/create', {
+    body: toDocument('invitation', { email: input.email, project_id: input.projectId }),
     // The invitation shows its own messages (admin §8).
-    { suppressErrorToast: true },
-  );
+    suppressErrorToast: true,
+  });
 }
 
 export function useCreateInvitation() {

@@ -1,5 +1,6 @@
+import type { ResourceStub } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 /** Someone who follows a project without being on its team (admin spec §8). */
 export type Observer = {
@@ -11,25 +12,27 @@ export type Observer = {
   role: string;
 };
 
-const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+const text = (v: string | null) => v || null;
 // The answer carries the role twice, as an attribute and as a relationship to the role record; the
 // client's deserializer keeps the relationship ({ type: 'role', id: 'assistant' }).
-const roleOf = (v: unknown) =>
-  typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String(v.id) : '';
 
 /** GET /api/project/{id}/observer: the project's observers, in the order they were added. */
 export async function getProjectObservers(projectId: number): Promise<Observer[]> {
-  const { data } = await api.get<Resource[]>(`/project/${projectId}/observer`, {
-    // The team panel shows the list or nothing; the project itself reports a failed load.
-    suppressErrorToast: true,
-  });
+  const { data } = await read<'GET /api/project/{id}/observer', { role: ResourceStub }>(
+    'GET /api/project/{id}/observer',
+    {
+      path: { id: projectId },
+      // The team panel shows the list or nothing; the project itself reports a failed load.
+      suppressErrorToast: true,
+    },
+  );
   return (data ?? []).map((row) => ({
     id: Number(row.id),
-    name: String(row.name ?? ''),
+    name: row.name,
     email: text(row.email),
     phone: text(row.phone),
     avatar: text(row.avatar),
-    role: roleOf(row.role),
+    role: row.role.id,
   }));
 }
 

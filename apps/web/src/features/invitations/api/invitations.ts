@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 export type PendingInvitation = {
   id: number;
@@ -13,17 +13,17 @@ export const pendingInvitationsKey = (projectId: number) => ['invitations', proj
 
 /** GET /api/invitation/search?filter[project_id]=N: unused, unexpired invitations, newest first. */
 export async function getPendingInvitations(projectId: number): Promise<PendingInvitation[]> {
-  const { data } = await api.get<Resource[]>('/invitation/search', {
+  const { data } = await read('GET /api/invitation/search', {
     params: { 'filter[project_id]': projectId },
     // The list shows its own error and Retry.
     suppressErrorToast: true,
   });
   return (data ?? []).map((row) => ({
     id: Number(row.id),
-    email: String(row.email ?? ''),
-    invitedBy: typeof row.invitedBy === 'string' ? row.invitedBy : null,
-    created: String(row.created ?? ''),
-    expiresAt: String(row.expiresAt ?? ''),
+    email: row.email,
+    invitedBy: row.invitedBy,
+    created: row.created,
+    expiresAt: row.expiresAt,
   }));
 }
 
@@ -39,7 +39,7 @@ export function usePendingInvitations(projectId: number, enabled = true) {
 export function useResendInvitation(projectId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post(`/invitation/${id}/resend`),
+    mutationFn: (id: number) => read('POST /api/invitation/{id}/resend', { path: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: pendingInvitationsKey(projectId) }),
   });
 }
@@ -48,7 +48,7 @@ export function useResendInvitation(projectId: number) {
 export function useRevokeInvitation(projectId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/invitation/${id}`),
+    mutationFn: (id: number) => read('DELETE /api/invitation/{id}', { path: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: pendingInvitationsKey(projectId) }),
   });
 }

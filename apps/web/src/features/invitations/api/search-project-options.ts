@@ -1,12 +1,12 @@
 import { projectFilterTriples } from '@dd/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 export type ProjectOption = { value: string; label: string };
 
 /** GET /api/project/search by title, for choosing the project an invitation is for (first 20 by title). */
 export async function searchProjectOptions(title: string): Promise<ProjectOption[]> {
-  const { data } = await api.get<Resource[]>('/project/search', {
+  const { data } = await read('GET /api/project/search', {
     params: {
       page: { page: 1, size: 20 },
       sort: 'title',
@@ -15,7 +15,7 @@ export async function searchProjectOptions(title: string): Promise<ProjectOption
   });
   return data.map((p) => ({
     value: String(p.id),
-    label: typeof p.title === 'string' ? p.title : `#${p.id}`,
+    label: p.title || `#${p.id}`,
   }));
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 /** GET /api/timezone/search: zone names for the Time zone select; empty when the call fails. */
 export async function getTimezones(): Promise<string[]> {
   try {
-    const { data } = await api.get<Resource[]>('/timezone/search', { suppressErrorToast: true });
-    return (data ?? []).map((row) => row.title).filter((title): title is string => typeof title === 'string');
+    const { data } = await read('GET /api/timezone/search', { suppressErrorToast: true });
+    return data.map((row) => row.title);
   } catch {
     return [];
   }

@@ -1,6 +1,6 @@
 import type { InvitedSignUpBody } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { sessionQueryOptions } from '../../auth/api/get-session.ts';
 
 /**
@@ -9,13 +9,15 @@ import { sessionQueryOptions } from '../../auth/api/get-session.ts';
  * The reloaded session sends the new client to the invited project (their last project).
  */
 export async function registerInvitedUser(input: InvitedSignUpBody): Promise<void> {
-  await api.post('/authorization/register', toDocument('user', { ...input }), { suppressErrorToast: true });
+  await read('POST /api/authorization/register', {
+    body: toDocument('user', { ...input }),
+    suppressErrorToast: true,
+  });
   // The sign-in call itself (features do not import each other; the session module is the exception).
-  await api.post(
-    '/authorization/login',
-    toDocument('user', { login: input.email, password: input.password, remember: '1' }),
-    { suppressErrorToast: true },
-  );
+  await read('POST /api/authorization/login', {
+    body: toDocument('user', { login: input.email, password: input.password, remember: '1' }),
+    suppressErrorToast: true,
+  });
 }
 
 export function useRegisterInvitedUser() {

@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@dd/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 export type MailRow = {
   id: number;
@@ -25,23 +25,23 @@ export const MAIL_OUTBOX_SORT_FIELDS = ['created', 'to', 'subject', 'status'] as
 /** GET /api/mail-outbox/search. A failed load is logged and thrown, so the table says so. */
 export async function getMailOutbox({ page, sort }: MailOutboxQuery) {
   try {
-    const { data, meta } = await api.get<Resource[]>('/mail-outbox/search', {
+    const { data, meta } = await read('GET /api/mail-outbox/search', {
       params: { page: { page, size: PAGE_SIZE }, sort },
       suppressErrorToast: true,
     });
     const rows: MailRow[] = data.map((m) => ({
       id: Number(m.id),
-      to: String(m.to ?? ''),
-      subject: String(m.subject ?? ''),
-      status: String(m.status ?? ''),
-      error: m.error == null ? null : String(m.error),
-      attempts: Number(m.attempts ?? 0),
-      nextAttempt: m.nextAttempt == null ? null : String(m.nextAttempt),
-      sent: m.sent == null ? null : String(m.sent),
-      text: String(m.text ?? ''),
-      created: String(m.created ?? ''),
+      to: m.to,
+      subject: m.subject,
+      status: m.status,
+      error: m.error,
+      attempts: m.attempts,
+      nextAttempt: m.nextAttempt,
+      sent: m.sent,
+      text: m.text,
+      created: m.created,
     }));
-    return { rows, pageCount: Number(meta.pageCount) || 0 };
+    return { rows, pageCount: meta.pageCount };
   } catch (error) {
     console.error('Loading the mail outbox failed', error);
     // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).

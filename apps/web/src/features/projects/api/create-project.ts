@@ -1,6 +1,6 @@
 import type { AdminCreateProjectInput } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 
 export type ProjectPeople = {
   clientIds: string[];
@@ -17,9 +17,8 @@ const list = (type: string, ids: string[]) => ids.map((id) => ({ type, id }));
 /** POST /api/project/create: type project, attributes and relationships as in the admin form (admin §7). */
 export async function createProject(input: { attributes: AdminCreateProjectInput; people: ProjectPeople }) {
   const p = input.people;
-  return api.post(
-    '/project/create',
-    toDocument(
+  return read('POST /api/project/create', {
+    body: toDocument(
       'project',
       { ...input.attributes },
       {
@@ -34,7 +33,7 @@ export async function createProject(input: { attributes: AdminCreateProjectInput
         },
       },
     ),
-  );
+  });
 }
 
 export function useCreateProject() {

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
 /** DELETE /api/project/{id}; the server checks the permission again. */
-export const deleteProject = (id: number) => api.delete(`/project/${id}`);
+export const deleteProject = (id: number) => read('DELETE /api/project/{id}', { path: { id } });
 
 export function useDeleteProject() {
   const queryClient = useQueryClient();

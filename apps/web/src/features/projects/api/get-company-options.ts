@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 /** GET /api/company/search?page[size]=0&sort=title: every company for the Company select. */
 export async function getCompanyOptions(): Promise<Array<{ value: string; label: string }>> {
   try {
-    const { data } = await api.get<Resource[]>('/company/search', {
+    const { data } = await read('GET /api/company/search', {
       params: { sort: 'title', page: { size: 0 } },
       suppressErrorToast: true,
     });
-    return data.map((r) => ({ value: String(r.id), label: String(r.title ?? '') }));
+    return data.map((r) => ({ value: String(r.id), label: r.title }));
   } catch {
     return [];
   }

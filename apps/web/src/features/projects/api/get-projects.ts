@@ -1,6 +1,15 @@
-import { PAGE_SIZE, type ProjectFilter, projectFilterTriples } from '@dd/domain';
+import {
+  type AnswerData,
+  type Flattened,
+  type LookupResource,
+  PAGE_SIZE,
+  type ProjectFilter,
+  projectFilterTriples,
+  type Related,
+  type UserResource,
+} from '@dd/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { included, read } from '../../../lib/api-client.ts';
 
 export type ProjectRow = {
   id: number;
@@ -17,37 +26,49 @@ export type ProjectRow = {
 export type ProjectsPage = { rows: ProjectRow[]; pageCount: number };
 export type ProjectsQuery = { page: number; sort: string; filter: ProjectFilter };
 
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const related = (v: unknown) => (v && typeof v === 'object' ? (v as Resource) : null);
+type Person = Flattened<UserResource>;
+type Owner = Related<Person>;
+type Titled = Related<Flattened<LookupResource>>;
+type ProjectRelations = {
+  owner?: Owner | null;
+  client?: Owner[];
+  state?: Titled | null;
+  size?: Titled | null;
+};
+type ProjectRecord = AnswerData<'GET /api/project/search', ProjectRelations>[number];
 
-function toRow(p: Resource): ProjectRow {
-  const owner = related(p.owner);
+function toRow(p: ProjectRecord): ProjectRow {
+  const owner = p.owner ?? null;
+  const person = included<Person>(owner);
   return {
     id: Number(p.id),
-    title: text(p.title),
-    created: text(p.created),
+    title: p.title,
+    created: p.created,
     ownerId: owner ? Number(owner.id) : null,
-    clientIds: Array.isArray(p.client) ? (p.client as Resource[]).map((c) => Number(c.id)) : [],
-    clientName: text(owner?.name) || text(p.ownerName),
-    phone: text(owner?.phone) || text(p.ownerPhone),
-    state: text(related(p.state)?.title) || text(p.stateTitle),
-    size: text(related(p.size)?.title) || text(p.sizeTitle),
+    clientIds: (p.client ?? []).map((c) => Number(c.id)),
+    clientName: person?.name || (p.ownerName ?? ''),
+    phone: person?.phone || (p.ownerPhone ?? ''),
+    state: included(p.state)?.title || (p.stateTitle ?? ''),
+    size: included(p.size)?.title || (p.sizeTitle ?? ''),
   };
 }
 
 /** GET /api/project/search. A failed load is logged (admin §8) and thrown, so the table says so. */
 export async function getProjects({ page, sort, filter }: ProjectsQuery): Promise<ProjectsPage> {
   try {
-    const { data, meta } = await api.get<Resource[]>('/project/search', {
-      params: {
-        page: { page, size: PAGE_SIZE },
-        sort,
-        include: 'client,size,state,owner',
-        filter: projectFilterTriples(filter),
+    const { data, meta } = await read<'GET /api/project/search', ProjectRelations>(
+      'GET /api/project/search',
+      {
+        params: {
+          page: { page, size: PAGE_SIZE },
+          sort,
+          include: 'client,size,state,owner',
+          filter: projectFilterTriples(filter),
+        },
+        suppressErrorToast: true,
       },
-      suppressErrorToast: true,
-    });
-    return { rows: data.map(toRow), pageCount: Number(meta.pageCount) || 0 };
+    );
+    return { rows: data.map(toRow), pageCount: meta.pageCount };
   } catch (error) {
     console.error('Loading projects failed', error);
     // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).

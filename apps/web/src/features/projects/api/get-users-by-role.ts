@@ -1,6 +1,6 @@
 import type { Role } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 export type PersonOption = { value: string; label: string };
 
@@ -10,11 +10,11 @@ export type PersonOption = { value: string; label: string };
  */
 export async function getUsersByRole(role: Role): Promise<PersonOption[]> {
   try {
-    const { data } = await api.get<Resource[]>('/user/by-role', {
+    const { data } = await read('GET /api/user/by-role', {
       params: { role },
       suppressErrorToast: true,
     });
-    return data.map((u) => ({ value: String(u.id), label: String(u.name || u.email || u.id) }));
+    return data.map((u) => ({ value: String(u.id), label: u.name || u.email || u.id }));
   } catch {
     return [];
   }

@@ -1,6 +1,6 @@
 import { DEFAULT_ACCOUNT_MANAGER_SETTING } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 export type Setting = { id: number; name: string; value: string };
 
@@ -8,11 +8,11 @@ export const defaultAccountManagerQueryKey = ['settings', DEFAULT_ACCOUNT_MANAGE
 
 /** GET /api/setting/search filtered by name (admin spec §7); null while the setting was never saved. */
 export async function getDefaultAccountManagerSetting(): Promise<Setting | null> {
-  const { data } = await api.get<Resource[]>('/setting/search', {
+  const { data } = await read('GET /api/setting/search', {
     params: { filter: [['=', 'name', DEFAULT_ACCOUNT_MANAGER_SETTING]] },
   });
   const row = data[0];
-  return row ? { id: Number(row.id), name: String(row.name ?? ''), value: String(row.value ?? '') } : null;
+  return row ? { id: Number(row.id), name: row.name, value: row.value } : null;
 }
 
 export const defaultAccountManagerQueryOptions = () =>

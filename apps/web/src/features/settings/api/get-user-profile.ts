@@ -1,17 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 export type UserProfile = { id: string; name: string; email: string; phone: string; avatar: string | null };
 
 /** GET /api/user/{id}: what the profile card shows (avatar, name, email, phone). */
 export async function getUserProfile(id: string): Promise<UserProfile> {
-  const { data } = await api.get<Resource>(`/user/${encodeURIComponent(id)}`);
+  const { data } = await read('GET /api/user/{id}', { path: { id } });
   return {
     id: String(data.id),
-    name: String(data.name ?? ''),
-    email: String(data.email ?? ''),
-    phone: String(data.phone ?? ''),
-    avatar: typeof data.avatar === 'string' && data.avatar !== '' ? data.avatar : null,
+    name: data.name,
+    email: data.email ?? '',
+    phone: data.phone ?? '',
+    avatar: data.avatar || null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_ACCOUNT_MANAGER_SETTING } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Resource, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { defaultAccountManagerQueryKey, type Setting } from './get-default-account-manager.ts';
 
 /**
@@ -10,14 +10,13 @@ import { defaultAccountManagerQueryKey, type Setting } from './get-default-accou
 export async function saveDefaultAccountManager(input: { existing: Setting | null; userId: string }) {
   const { existing, userId } = input;
   if (existing === null)
-    return api.post<Resource>(
-      '/setting/create',
-      toDocument('setting', { name: DEFAULT_ACCOUNT_MANAGER_SETTING, value: userId }),
-    );
-  return api.patch<Resource>(
-    `/setting/${existing.id}`,
-    toDocument('setting', { value: userId }, { id: existing.id }),
-  );
+    return read('POST /api/setting/create', {
+      body: toDocument('setting', { name: DEFAULT_ACCOUNT_MANAGER_SETTING, value: userId }),
+    });
+  return read('PATCH /api/setting/{id}', {
+    path: { id: existing.id },
+    body: toDocument('setting', { value: userId }, { id: existing.id }),
+  });
 }
 
 export function useSaveDefaultAccountManager() {

@@ -1,6 +1,6 @@
 import { PHONE_PREFIX_BLACKLIST_SETTING } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Resource, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import type { Setting } from './get-default-account-manager.ts';
 import { phonePrefixBlacklistQueryKey } from './get-phone-prefix-blacklist.ts';
 
@@ -8,14 +8,13 @@ import { phonePrefixBlacklistQueryKey } from './get-phone-prefix-blacklist.ts';
 export async function savePhonePrefixBlacklist(input: { existing: Setting | null; value: string }) {
   const { existing, value } = input;
   if (existing === null)
-    return api.post<Resource>(
-      '/setting/create',
-      toDocument('setting', { name: PHONE_PREFIX_BLACKLIST_SETTING, value }),
-    );
-  return api.patch<Resource>(
-    `/setting/${existing.id}`,
-    toDocument('setting', { value }, { id: existing.id }),
-  );
+    return read('POST /api/setting/create', {
+      body: toDocument('setting', { name: PHONE_PREFIX_BLACKLIST_SETTING, value }),
+    });
+  return read('PATCH /api/setting/{id}', {
+    path: { id: existing.id },
+    body: toDocument('setting', { value }, { id: existing.id }),
+  });
 }
 
 export function useSavePhonePrefixBlacklist() {

@@ -1,12 +1,14 @@
 import type { WorkDay } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { workHoursSettingsQueryKey } from './get-work-hours-settings.ts';
 
 /** PATCH /api/work-hours: replaces the week and the days off; free slots follow at once. */
 export async function saveWorkHoursSettings(input: { days: WorkDay[]; daysOff: string[] }) {
-  return api.patch<Resource>('/work-hours', {
-    data: { type: 'work-hours-settings', attributes: { days: input.days, days_off: input.daysOff } },
+  return read('PATCH /api/work-hours', {
+    body: {
+      data: { type: 'work-hours-settings', attributes: { days: input.days, days_off: input.daysOff } },
+    },
   });
 }
 

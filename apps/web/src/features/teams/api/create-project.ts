@@ -1,6 +1,6 @@
 import type { AdminCreateProjectInput } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 
 /**
  * POST /api/project/create from the New Team page's modal: the project's basics, with the team's
@@ -10,9 +10,8 @@ export async function createTeamProject(input: {
   attributes: AdminCreateProjectInput;
   projectManagerId: string | null;
 }) {
-  return api.post(
-    '/project/create',
-    toDocument(
+  return read('POST /api/project/create', {
+    body: toDocument(
       'project',
       { ...input.attributes },
       {
@@ -21,7 +20,7 @@ export async function createTeamProject(input: {
         },
       },
     ),
-  );
+  });
 }
 
 export function useCreateTeamProject() {

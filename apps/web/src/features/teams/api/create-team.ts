@@ -1,15 +1,14 @@
 import type { AdminCreateTeamInput } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 
 /** POST /api/team/create with title, punch-line, avatar and the projectManager relation (admin §7). */
 export async function createTeam(input: {
   attributes: AdminCreateTeamInput;
   projectManagerId: string | null;
 }) {
-  return api.post(
-    '/team/create',
-    toDocument(
+  return read('POST /api/team/create', {
+    body: toDocument(
       'team',
       { ...input.attributes },
       {
@@ -18,7 +17,7 @@ export async function createTeam(input: {
         },
       },
     ),
-  );
+  });
 }
 
 export function useCreateTeam() {

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
 /** DELETE /api/team/{id}. */
-export const deleteTeam = (id: number) => api.delete(`/team/${id}`);
+export const deleteTeam = (id: number) => read('DELETE /api/team/{id}', { path: { id } });
 
 export function useDeleteTeam() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@dd/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 export type TeamRow = { id: number; title: string; punchLine: string; size: number };
 export type TeamsQuery = { page: number; sort: string };
@@ -8,17 +8,17 @@ export type TeamsQuery = { page: number; sort: string };
 /** GET /api/team/search. A failed load is logged (admin §8) and thrown, so the table says so. */
 export async function getTeams({ page, sort }: TeamsQuery) {
   try {
-    const { data, meta } = await api.get<Resource[]>('/team/search', {
+    const { data, meta } = await read('GET /api/team/search', {
       params: { page: { page, size: PAGE_SIZE }, sort, include: 'projectManager,developer' },
       suppressErrorToast: true,
     });
     const rows: TeamRow[] = data.map((t) => ({
       id: Number(t.id),
-      title: String(t.title ?? ''),
-      punchLine: String(t.punchLine ?? ''),
-      size: Number(t.teamSize ?? 0),
+      title: t.title,
+      punchLine: t.punchLine ?? '',
+      size: t.teamSize,
     }));
-    return { rows, pageCount: Number(meta.pageCount) || 0 };
+    return { rows, pageCount: meta.pageCount };
   } catch (error) {
     console.error('Loading teams failed', error);
     // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).

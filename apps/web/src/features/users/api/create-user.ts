@@ -1,14 +1,13 @@
 import type { AdminCreateUserInput } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import type { UserExtrasInput } from './update-user.ts';
 
 /** POST /api/user/create: attributes and, by role, relationships team, techs and company (admin §7). */
 export async function createUser(input: { attributes: AdminCreateUserInput; extras: UserExtrasInput }) {
   const { extras } = input;
-  return api.post(
-    '/user/create',
-    toDocument(
+  return read('POST /api/user/create', {
+    body: toDocument(
       'user',
       { ...input.attributes },
       {
@@ -20,8 +19,8 @@ export async function createUser(input: { attributes: AdminCreateUserInput; extr
       },
     ),
     // Admin §8: taken e-mail/login shows on the field; other errors are only logged.
-    { suppressErrorToast: true },
-  );
+    suppressErrorToast: true,
+  });
 }
 
 export function useCreateUser() {

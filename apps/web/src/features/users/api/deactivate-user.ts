@@ -1,10 +1,10 @@
 import { MESSAGES } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
 /** DELETE /api/user/{id} deactivates the user (admin §7). */
-export const deactivateUser = (id: number) => api.delete(`/user/${id}`);
+export const deactivateUser = (id: number) => read('DELETE /api/user/{id}', { path: { id } });
 
 export function useDeactivateUser() {
   const queryClient = useQueryClient();

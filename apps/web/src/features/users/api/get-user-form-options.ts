@@ -11,8 +11,7 @@ export const timezoneOptionsQuery = () =>
   queryOptions({
     queryKey: ['lookup', 'timezone-titles'],
     staleTime: 60 * 60_000,
-    queryFn: async () =>
-      (await lookupRows('/timezone/search')).map((r) => String(r.title ?? '')).filter(Boolean),
+    queryFn: async () => (await lookupRows('/timezone/search')).map((r) => r.title).filter(Boolean),
   });
 
 /**

@@ -1,6 +1,6 @@
-import { isRole, type Role } from '@dd/domain';
+import { isRole, type ResourceStub, type Role } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 /** What the edit-user form starts from. */
 export type EditableUser = {
@@ -17,26 +17,31 @@ export type EditableUser = {
   techIds: string[];
 };
 
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const ids = (v: unknown) => (Array.isArray(v) ? (v as Resource[]).map((r) => String(r.id)) : []);
+type UserRelations = {
+  role: ResourceStub;
+  company: ResourceStub | null;
+  team?: ResourceStub[];
+  tech?: ResourceStub[];
+};
+const ids = (list: ResourceStub[] | undefined) => (list ?? []).map((r) => String(r.id));
 
 /** GET /api/user/{id}?include=role,company,techs,tech,team,ownProject (admin §7). */
 export async function getUser(id: string): Promise<EditableUser> {
-  const { data } = await api.get<Resource>(`/user/${encodeURIComponent(id)}`, {
+  const { data } = await read<'GET /api/user/{id}', UserRelations>('GET /api/user/{id}', {
+    path: { id },
     params: { include: 'role,company,techs,tech,team,ownProject' },
   });
-  const role = text(data.role && typeof data.role === 'object' ? (data.role as Resource).id : data.role);
-  const company = data.company as Resource | null | undefined;
+  const role = data.role.id;
   return {
     id: String(data.id),
     role: isRole(role) ? role : '',
-    name: text(data.name),
-    timezone: text(data.timezone),
-    login: text(data.login),
-    email: text(data.email),
-    phone: text(data.phone),
-    avatar: text(data.avatar),
-    companyId: company ? String(company.id) : null,
+    name: data.name,
+    timezone: data.timezone ?? '',
+    login: data.login ?? '',
+    email: data.email ?? '',
+    phone: data.phone ?? '',
+    avatar: data.avatar ?? '',
+    companyId: data.company ? String(data.company.id) : null,
     teamIds: ids(data.team),
     techIds: ids(data.tech),
   };

@@ -1,6 +1,18 @@
-import { isRole, PAGE_SIZE, ROLE_LABELS, type Role, type UserFilter, userFilterTriples } from '@dd/domain';
+import {
+  type AnswerData,
+  type Flattened,
+  isRole,
+  type LookupResource,
+  PAGE_SIZE,
+  type Related,
+  type ResourceStub,
+  ROLE_LABELS,
+  type Role,
+  type UserFilter,
+  userFilterTriples,
+} from '@dd/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { included, read } from '../../../lib/api-client.ts';
 
 export type UserRow = {
   id: number;
@@ -20,36 +32,37 @@ export type UserRow = {
 
 export type UsersQuery = { page: number; sort: string; filter: UserFilter };
 
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const titles = (v: unknown) =>
-  Array.isArray(v)
-    ? (v as Resource[])
-        .map((r) => text(r.title))
-        .filter(Boolean)
-        .join(', ')
-    : '';
+type Titled = Related<Flattened<LookupResource>>;
+type UserRelations = { role: ResourceStub; team?: Titled[]; ownProject?: Titled[] };
+type UserRecord = AnswerData<'GET /api/user/search', UserRelations>[number];
 
-function toRow(u: Resource): UserRow {
-  const role = text(u.role && typeof u.role === 'object' ? (u.role as Resource).id : u.role);
+const titles = (list: Titled[] | undefined) =>
+  (list ?? [])
+    .map((r) => included(r)?.title ?? '')
+    .filter(Boolean)
+    .join(', ');
+
+function toRow(u: UserRecord): UserRow {
+  const role = u.role.id;
   return {
     id: Number(u.id),
-    name: text(u.name),
-    avatar: text(u.avatar) || null,
-    login: text(u.login),
-    email: text(u.email),
-    phone: text(u.phone),
+    name: u.name,
+    avatar: u.avatar || null,
+    login: u.login ?? '',
+    email: u.email ?? '',
+    phone: u.phone ?? '',
     role: isRole(role) ? ROLE_LABELS[role] : role,
     roleId: isRole(role) ? role : null,
     teams: titles(u.team),
     projects: titles(u.ownProject),
-    created: text(u.created),
+    created: u.created,
   };
 }
 
 /** GET /api/user/search. A failed load is logged (admin §8) and thrown, so the table says so. */
 export async function getUsers({ page, sort, filter }: UsersQuery) {
   try {
-    const { data, meta } = await api.get<Resource[]>('/user/search', {
+    const { data, meta } = await read<'GET /api/user/search', UserRelations>('GET /api/user/search', {
       params: {
         page: { page, size: PAGE_SIZE },
         sort,
@@ -58,7 +71,7 @@ export async function getUsers({ page, sort, filter }: UsersQuery) {
       },
       suppressErrorToast: true,
     });
-    return { rows: data.map(toRow), pageCount: Number(meta.pageCount) || 0 };
+    return { rows: data.map(toRow), pageCount: meta.pageCount };
   } catch (error) {
     console.error('Loading users failed', error);
     // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).

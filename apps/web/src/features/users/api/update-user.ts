@@ -1,6 +1,6 @@
 import type { EditUserInput } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 
 export type UserExtrasInput = { companyId: string | null; teamIds: string[]; techIds: string[] };
 
@@ -15,16 +15,16 @@ export function extrasRelationships(extras: UserExtrasInput) {
 
 /** PATCH /api/user/{id} with role, name, timezone, login, email, phone, avatar and the extras. */
 export async function updateUser(input: { id: string; attributes: EditUserInput; extras: UserExtrasInput }) {
-  return api.patch(
-    `/user/${encodeURIComponent(input.id)}`,
-    toDocument(
+  return read('PATCH /api/user/{id}', {
+    path: { id: input.id },
+    body: toDocument(
       'user',
       { ...input.attributes },
       { id: input.id, relationships: extrasRelationships(input.extras) },
     ),
     // The form shows field errors itself; anything else gets the generic toast there.
-    { suppressErrorToast: true },
-  );
+    suppressErrorToast: true,
+  });
 }
 
 export function useUpdateUser() {
