@@ -10,10 +10,16 @@ import type { Actor } from './roles.ts';
  * (`owner-phone`, `client.phone`, `user-email`), or the outbox's recipient (`to`).
  */
 const CONTACT_FIELD = /^(?:.*[-_.])?(?:email|phone|login)$/i;
-const OTHER_CONTACT_FIELDS: ReadonlySet<string> = new Set(['to']);
+/** The outbox's recipient: a contact field of a `mail` resource (and of the outbox list), not any `to`. */
+const RECIPIENT_FIELD = 'to';
 
-export function isContactField(name: string): boolean {
-  return CONTACT_FIELD.test(name) || OTHER_CONTACT_FIELDS.has(name);
+/**
+ * Whether a field is a way to reach a person. `resourceType`, when given, is the type of the resource
+ * that carries it: `to` is an address only on the outbox's `mail` (a report's `to` is a date).
+ */
+export function isContactField(name: string, resourceType?: string): boolean {
+  if (CONTACT_FIELD.test(name)) return true;
+  return name === RECIPIENT_FIELD && (resourceType === undefined || resourceType === 'mail');
 }
 
 /** readonlyManager never receives anyone else's e-mail, phone or login (client spec §6). */

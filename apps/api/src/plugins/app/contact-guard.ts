@@ -18,7 +18,7 @@ export function hideContactsOfOthers(document: unknown, viewerId: number): boole
     const own = resource.type === 'user' && String(resource.id) === String(viewerId);
     if (resource.attributes && typeof resource.attributes === 'object' && !own) {
       for (const [key, value] of Object.entries(resource.attributes))
-        if (isContactField(key) && value !== null) {
+        if (isContactField(key, String(resource.type)) && value !== null) {
           resource.attributes[key] = null;
           changed = true;
         }
