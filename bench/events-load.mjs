@@ -1,4 +1,4 @@
-// npm run bench:events — issue 15 §5: 500 open event streams on the embedded PostgreSQL (one app
+// npm run bench:events — docs/product.md §F3: 500 open event streams on the embedded PostgreSQL (one app
 // process, the built server), a burst of 100 board writes by a projectManager, and three figures with
 // their budgets:
 //   - delivery: from sending a write to its event reaching EVERY eligible stream (p50/p99 ≤ 2 s);

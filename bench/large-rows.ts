@@ -1,4 +1,4 @@
-// The large-data rows of `npm run bench` (design.md §8): the bench's own database, the two admin list
+// The large-data rows of `npm run bench` (docs/product.md §D8): the bench's own database, the two admin list
 // endpoints over LARGE rows with a different page on every request, and EXPLAIN ANALYZE of their queries.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ const WARM_UP_SEARCH = { projectTitle: 'falcon', userName: 'garcia' } as const;
 
 export type ListTarget = { name: string; url: string; paths: string[]; warmUpPaths: string[] };
 const PAGE_SIZE = 15;
-/** design.md §8: p99 of the list rows at 10 connections. */
+/** docs/product.md §D8: p99 of the list rows at 10 connections. */
 export const LIST_P99_BUDGET_MS = { embedded: 25, postgres: 20 } as const;
 
 /** One line per list row: its p99 against the budget of this driver. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse budgets of design.md §8 and issue 13 §2: performance 95+ on desktop and 80+ on mobile,
+// Lighthouse budgets of docs/product.md §D8 and docs/product.md §F5: performance 95+ on desktop and 80+ on mobile,
 // accessibility 100, on the sign-in page and the client project page. Plain JS, no dependency of ours: Lighthouse runs through `npx -y`.
 //
 //   npm run build && node bench/lighthouse.mjs

@@ -1,4 +1,4 @@
-// npm run bench: bundle sizes against design.md budgets, and API latency under 10 concurrent connections
+// npm run bench: bundle sizes against docs/product.md part D budgets, and API latency under 10 concurrent connections
 // with a bare Fastify route measured in the same run as the reference.
 import { fork } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -57,7 +57,7 @@ function bundleReport(): boolean {
   console.log(
     `largest lazy chunk: ${largest?.f} ${largest?.kb.toFixed(1)} KB gzipped (budget ${BUDGET.lazyChunkKb})`,
   );
-  // The JS files each announced screen loads: the entry's and its own (route-preloads.json, issue 13 §2).
+  // The JS files each announced screen loads: the entry's and its own (route-preloads.json, docs/product.md §F5).
   const preloads = path.join(dist, 'route-preloads.json');
   if (existsSync(preloads)) {
     const { routes } = JSON.parse(readFileSync(preloads, 'utf8')) as {
@@ -183,7 +183,7 @@ async function furnishProject(db: Db, projectId: number, userId: number) {
 const PROJECT_PAGE_INCLUDE =
   'owner,company,types,tech,client,developer,project-manager,account-manager,file,link';
 
-/** design.md §8 budgets of the rows measured on every engine (req/s at least, p99 at most). */
+/** docs/product.md §D8 budgets of the rows measured on every engine (req/s at least, p99 at most). */
 const BUDGETS: Record<string, { rps?: number; p99?: number }> = {
   // Before 'GET /api/project/{id}', which their names start with too (the first key that matches counts).
   'GET /api/project/{id}/report': { p99: 50 },
@@ -230,7 +230,7 @@ async function main() {
 
   const { database, drop } = await openBenchDatabase(process.env.DATABASE_URL || null);
   // The app runs in processes of its own (bench/app-server.ts): the budget server reads the database
-  // on every list request (LIST_CACHE=off, design.md §8: "with any cache off") and serves every row;
+  // on every list request (LIST_CACHE=off, docs/product.md §D8: "with any cache off") and serves every row;
   // a second one with the list cache on (the default) serves only the cached list rows. The first
   // migrates the database and creates the bench admin.
   const entry = serverEntry();

@@ -1,4 +1,4 @@
-// The large, deterministic data set of design.md §8 for `npm run bench`: 2,000 companies, 100,000 users,
+// The large, deterministic data set of docs/product.md §D8 for `npm run bench`: 2,000 companies, 100,000 users,
 // 500 teams and 100,000 projects with owners, states, sizes and client memberships. Every value is a
 // function of the row number (no random()), so two runs, on any server, hold the same rows.
 // Rows are made by the database itself with generate_series: one INSERT ... SELECT per table.

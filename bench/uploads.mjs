@@ -4,7 +4,7 @@
 // the mode's budget:
 //   mode    route                                   uploads  health p99   peak RSS
 //   stream  POST /api/project/{id}/file/upload        10     < 100 ms     < 600 MB   (raw bytes)
-//   json    POST /api/project/{id}/upload-file        20     < 250 ms     < 400 MB   (the spec's data-URL body)
+//   json    POST /api/project/{id}/upload-file        20     < 250 ms     < 400 MB   (the product's data-URL body)
 // BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the bench creates
 // and drops its own dd_uploads_* database there.
 import { fork, spawn } from 'node:child_process';

@@ -41,7 +41,7 @@ suite.journey(
     await signIn(page, app.admin.email, app.admin.password);
     await page.goto('/create-company');
     await page.getByRole('heading', { name: 'New Company', level: 1 }).waitFor();
-    // Too short a title is refused with the spec's minimum.
+    // Too short a title is refused with the product's minimum.
     await page.getByLabel('Title', { exact: true }).fill('A');
     await page
       .locator('#main')
@@ -124,7 +124,7 @@ suite.journey(
     await toast(page, 'User created');
     await formReset(page, 'Name');
     assert.equal(await userDraft(page), null);
-    // The form names the new record with a way to it (issue 13 §5).
+    // The form names the new record with a way to it (docs/product.md §F5).
     const created = page.getByRole('status').filter({ hasText: /^Created user / });
     await created.waitFor();
     assert.match(

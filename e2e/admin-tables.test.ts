@@ -93,7 +93,7 @@ suite.journey(
     await page.setViewportSize({ width: 375, height: 800 });
     await signIn(page, app.admin.email, app.admin.password);
     await page.waitForURL('**/projects-table');
-    // No table on a phone (issue 13 §3): a list of cards, each a title/value list, no wider than the screen.
+    // No table on a phone (docs/product.md §F5): a list of cards, each a title/value list, no wider than the screen.
     const cards = page.getByRole('list', { name: 'Projects' });
     const orion = cards.getByRole('listitem').filter({ hasText: 'Orion 01' }).first();
     await orion.waitFor();
@@ -142,7 +142,7 @@ suite.journey(
     await page.getByRole('cell', { name: 'Vega 05', exact: true }).waitFor();
     assert.equal(await page.getByText('No projects yet', { exact: true }).count(), 0);
 
-    // A failed load is an error with its own words and a Retry (logged, no toast: admin §8).
+    // A failed load is an error with its own words and a Retry (logged, no toast: docs/product.md §A8).
     let failing = true;
     await page.route('**/api/project/search**', (route) =>
       failing ? route.fulfill({ status: 500, body: '' }) : route.fallback(),

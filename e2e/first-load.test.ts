@@ -1,4 +1,4 @@
-// First load, measured (issue 13 §2): from navigation to the first update on the client's project page
+// First load, measured (docs/product.md §F5): from navigation to the first update on the client's project page
 // (budget 700 ms) and to the first card on the task board (budget 800 ms), on this machine, with a cold
 // browser cache each run (a fresh context), signed in by cookie. Counts the requests and JavaScript files
 // the page asks for, before that first paint and until the network is idle, prints the medians and
@@ -204,7 +204,7 @@ suite.journey(
         join(out, 'first-load.json'),
         `${JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, loadAverage: [loadBefore, loadAfter], ...results }, null, 2)}\n`,
       );
-      // Times are budgets for the bench (design.md §8: measured, not asserted by timed tests; this
+      // Times are budgets for the bench (docs/product.md §D8: measured, not asserted by timed tests; this
       // machine may be busy). What must hold on any machine: the page needs about ten files, not fifty.
       for (const p of pages) {
         const r = results[p.key]!;

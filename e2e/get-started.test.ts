@@ -56,7 +56,7 @@ suite.journey('a visitor completes the wizard and lands on the project page', as
   await page.getByRole('link', { name: named('Sign In') }).waitFor();
 
   await walkToAccountStep(page, { axe: true });
-  // Step 6 validation with the spec's messages.
+  // Step 6 validation with the product's messages.
   await page.getByRole('button', { name: named('Save my request') }).click();
   for (const message of [
     'Please, input correct title',

@@ -13,12 +13,12 @@ suite.journey('a user resets the password from the mailed link and is signed in'
   await page.getByRole('link', { name: named('Forgot password?') }).click();
   await page.waitForURL('**/login/forgot-password');
 
-  // An unknown address gets the spec's message on the field.
+  // An unknown address gets the product's message on the field.
   await page.getByLabel('E-mail', { exact: true }).fill('nobody@example.com');
   await page.getByRole('button', { name: named('Send reset link') }).click();
   await page.getByText("We can't find a user with that e-mail address.", { exact: true }).waitFor();
 
-  // The input keeps only the characters the spec allows.
+  // The input keeps only the characters docs/product.md allows.
   const field = page.getByLabel('E-mail', { exact: true });
   await field.fill('');
   await field.pressSequentially(`${app.admin.email} #`);

@@ -9,8 +9,8 @@ import { artifactsDir } from './support/paths.ts';
 import { type SeedPerson, seedDatabase } from './support/seed-db.ts';
 
 /**
- * Every screen at 375 px (issue 13 §3): each role signs in and visits every page it may open; no page is
- * wider than the phone. Each screen is kept at 375×812 and 1280×800 in e2e/artifacts/screens (issue 13 §6),
+ * Every screen at 375 px (docs/product.md §F5): each role signs in and visits every page it may open; no page is
+ * wider than the phone. Each screen is kept at 375×812 and 1280×800 in e2e/artifacts/screens (docs/product.md §F5),
  * so the next change can be compared.
  */
 const PASSWORD = 'phone-pass-123';

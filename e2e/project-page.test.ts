@@ -22,7 +22,7 @@ const people = {
     role: 'readonlyManager',
     phone: '5550300',
   },
-  // Registered, on no project: invited, they are added as observers (admin spec §8).
+  // Registered, on no project: invited, they are added as observers (docs/product.md §A8).
   assistant: { login: 'ada@example.com', name: 'Ada Assistant', role: 'assistant', phone: '5550400' },
   developer: { login: 'dana@example.com', name: 'Dana Developer', role: 'developer', phone: '5550500' },
 } as const;
@@ -108,7 +108,7 @@ suite.journey(
     assert.equal(await page.getByLabel('Description', { exact: true }).count(), 0, 'no form until EDIT');
     await expectNoA11yViolations(page);
 
-    // EDIT opens the same form; SAVE keeps the spec's message and goes back to the text.
+    // EDIT opens the same form; SAVE keeps the product's message and goes back to the text.
     await page.getByRole('button', { name: 'Edit project details' }).click();
     const description = page.getByLabel('Description', { exact: true });
     await description.fill('An online shop with a blog');
@@ -116,7 +116,7 @@ suite.journey(
     await page.getByText('Project updated!', { exact: true }).waitFor();
     await details.getByText('An online shop with a blog', { exact: true }).waitFor();
 
-    // A blank title is refused with the spec's message and nothing is saved; CANCEL leaves the form.
+    // A blank title is refused with the product's message and nothing is saved; CANCEL leaves the form.
     await page.getByRole('button', { name: 'Edit project details' }).click();
     await page.getByLabel('Project title').fill(' ');
     await page.getByRole('button', { name: named('SAVE') }).click();
@@ -323,7 +323,7 @@ suite.journey(
     await page.getByText('Invitation sent', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    // The pending invitation is listed with Resend and Revoke (issue 13 §5).
+    // The pending invitation is listed with Resend and Revoke (docs/product.md §F5).
     const pending = page.getByRole('region', { name: 'Pending invitations' });
     await pending.getByText('new.client@example.com', { exact: true }).waitFor();
     await mkdir(join(artifactsDir, 'screens'), { recursive: true });
@@ -345,7 +345,7 @@ suite.journey(
     await pending.waitFor({ state: 'detached' });
 
     // An e-mail that already has an account (any case): that person is added as an observer, and the
-    // team panel lists them (admin spec §8), also on the owner's page already open (the team's live
+    // team panel lists them (docs/product.md §A8), also on the owner's page already open (the team's live
     // event). Sent with the keyboard.
     const context = await page.context().browser()!.newContext({ baseURL: app.url });
     const ownerPage = await context.newPage();
@@ -371,7 +371,7 @@ suite.journey(
       await context.close();
     }
 
-    // A client account is not made an observer: the spec's failure toast, and why on the field. Sent on
+    // A client account is not made an observer: the product's failure toast, and why on the field. Sent on
     // a phone, pictured while the toast shows.
     await page.setViewportSize({ width: 375, height: 812 });
     await team.getByRole('button', { name: 'Invite a person' }).click();
@@ -424,7 +424,7 @@ suite.journey(
       .waitFor();
     await expectNoA11yViolations(page);
 
-    // A registered e-mail from here too: added to the chosen project as an observer (admin spec §8).
+    // A registered e-mail from here too: added to the chosen project as an observer (docs/product.md §A8).
     await dialog.getByLabel('E-mail').fill(people.developer.login);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText('User successfully added.', { exact: true }).waitFor();

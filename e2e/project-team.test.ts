@@ -93,7 +93,7 @@ suite.journey(
     await page.getByRole('option', { name: people.developer.name }).click();
     await page.keyboard.press('Escape');
 
-    // Add a developer: the spec's messages first, then a real one.
+    // Add a developer: the product's messages first, then a real one.
     await page.getByRole('button', { name: 'Add developer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add developer' });
     await dialog.getByRole('button', { name: 'Add developer' }).click();

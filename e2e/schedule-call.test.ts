@@ -148,7 +148,7 @@ suite.journey(
     const { dialog } = await openFromPrompt(page, 'Schedule a call');
     await expectNoA11yViolations(page, A11Y);
     await dialog.locator('.mantine-Chip-label').nth(1).click();
-    // Full-screen on a phone, and Next stays on screen below any number of slots (issue 13 §3).
+    // Full-screen on a phone, and Next stays on screen below any number of slots (docs/product.md §F5).
     const next = dialog.getByRole('button', { name: 'Next', exact: true });
     const box = await next.boundingBox();
     assert.ok(box && box.y + box.height <= 740, `Next is on the first screen (bottom at ${box?.y} px)`);

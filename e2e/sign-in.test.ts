@@ -16,7 +16,7 @@ suite.journey('the admin signs in, sees the admin menu and signs out', async ({ 
   await page.getByRole('link', { name: named('SIGN IN') }).waitFor({ state: 'visible' });
   await page.getByRole('link', { name: named('GET STARTED') }).waitFor({ state: 'visible' });
   assert.equal(await navItem(page, 'SETTINGS').count(), 0, 'the admin menu is gone after signing out');
-  // The outbox is one click away for admins (issue 13 §5); signed out it is not.
+  // The outbox is one click away for admins (docs/product.md §F5); signed out it is not.
   assert.equal(await navItem(page, 'OUTBOX').count(), 0);
 
   // The session is really over: a staff page sends the visitor back to sign-in.

@@ -99,7 +99,7 @@ function precompress(): Plugin {
 // The API runs as its own process in development; in production one server serves both (ARCHITECTURE.md).
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
-// Chunk groups (issue 13 §2: a page needs about ten files, not fifty). The libraries every screen needs
+// Chunk groups (docs/product.md §F5: a page needs about ten files, not fifty). The libraries every screen needs
 // are one chunk, cached across deploys of our own code; whatever else the entry imports statically (shell,
 // Mantine's base, the api client) is the entry chunk. Lazy code that two or more screens share is grouped
 // by what it is for (UI components, forms and rules, markdown, time zones, our own shared modules), each

@@ -22,7 +22,7 @@ export function isContactField(name: string, resourceType?: string): boolean {
   return name === RECIPIENT_FIELD && (resourceType === undefined || resourceType === 'mail');
 }
 
-/** readonlyManager never receives anyone else's e-mail, phone or login (client spec §6). */
+/** readonlyManager never receives anyone else's e-mail, phone or login (docs/product.md §C6). */
 export function mayReadContacts(actor: Actor): boolean {
   return actor !== null && actor.role !== 'readonlyManager';
 }

@@ -1,11 +1,11 @@
 /**
- * The API reads a page's first screen waits for, by page path (issue 13 §2, ADR 0017). The server runs
+ * The API reads a page's first screen waits for, by page path (docs/product.md §F5, ADR 0017). The server runs
  * them while it answers the page request and puts their answers into index.html; the web app's API
  * client takes an answer from there instead of asking again. Each entry is the exact request path the
  * web app builds (below /api, query string included), so a web test checks that the app asks for these.
  */
 
-/** The project page's related resources (client spec §2), as `GET /api/project/{id}?include=` lists them. */
+/** The project page's related resources (docs/product.md §C2), as `GET /api/project/{id}?include=` lists them. */
 export const PROJECT_INCLUDE = [
   'owner',
   'company',

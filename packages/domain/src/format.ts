@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { FILE_NAME_DISPLAY_LIMIT, FILE_NAME_SHORT_PREFIX, LINK_TEXT_DISPLAY_LIMIT } from './limits.ts';
 
-/** File names over 25 characters: first 20, then '... .' and the extension (client §5). */
+/** File names over 25 characters: first 20, then '... .' and the extension (docs/product.md §C5). */
 export function shortenFileName(name: string): string {
   if (name.length <= FILE_NAME_DISPLAY_LIMIT) return name;
   const dot = name.lastIndexOf('.');
@@ -11,7 +11,7 @@ export function shortenFileName(name: string): string {
   return extension ? `${head}... .${extension}` : `${head}...`;
 }
 
-/** Link text over 25 characters: the first 25, then '...' (client §5). */
+/** Link text over 25 characters: the first 25, then '...' (docs/product.md §C5). */
 export function shortenLink(text: string): string {
   return text.length > LINK_TEXT_DISPLAY_LIMIT ? `${text.slice(0, LINK_TEXT_DISPLAY_LIMIT)}...` : text;
 }
@@ -33,7 +33,7 @@ export function formatDateTime(date: Date | string, options: DateFormatOptions =
 const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
 /**
- * Relative-date text (client §9, admin §9): under a minute 'a few seconds ago', under an hour minutes,
+ * Relative-date text (docs/product.md §C9, §A9): under a minute 'a few seconds ago', under an hour minutes,
  * under a day hours, else the full date. A date slightly in the future (clock skew) reads as just now.
  */
 export function relativeDate(date: Date | string, now: Date, options: DateFormatOptions = {}): string {

@@ -10,7 +10,7 @@ import {
   unableToAddRole,
 } from './messages.ts';
 
-describe('messages keep the spec wording, typos included', () => {
+describe('messages keep docs/product.md wording, typos included', () => {
   it.each([
     [MESSAGES.genericError, 'Something went wrong. Please contact support for more information'],
     [MESSAGES.passwordIncorrect, 'Sorry, password is incorrect'],
@@ -46,7 +46,7 @@ describe('messages keep the spec wording, typos included', () => {
     expect(MESSAGES.loginTaken).toBe(`${SERVER_ERRORS.loginTaken}.`);
   });
 
-  it('has no duplicated key text by accident except where the spec repeats it', () => {
+  it('has no duplicated key text by accident except where docs/product.md repeats it', () => {
     const values = Object.values(MESSAGES);
     expect(new Set(values).size).toBe(values.length);
   });

@@ -1,53 +1,53 @@
 /**
- * Every user-facing text the two specs quote, spelled exactly as quoted: typos included
+ * Every user-facing text the docs/product.md quote, spelled exactly as quoted: typos included
  * ('Invald link', 'Sing Up', 'Wrong email adress.'), because users and tests rely on the words.
  * "client" = client-area spec, "admin" = admin-area-and-task-board spec.
  */
 export const MESSAGES = {
-  // Generic toast for any failed call not suppressed (client §8, admin §8).
+  // Generic toast for any failed call not suppressed (docs/product.md §C8, §A8).
   genericError: 'Something went wrong. Please contact support for more information',
 
-  // Login (client §5).
+  // Login (docs/product.md §C5).
   loginInvalid: 'Please, input correct login.',
   loginTaken: 'Login is already taken.',
   loginOccupied: 'Sorry, this login occupied.',
   passwordIncorrect: 'Sorry, password is incorrect',
 
-  // Forgot / change password (client §2, §5, §8).
+  // Forgot / change password (docs/product.md §C2, §C5, §C8).
   emailInvalid: 'Please, input correct e-mail address.',
   emailNotFound: "We can't find a user with that e-mail address.",
   forgotSuccess: 'Please check your email. We sent you a link to create a new password.',
   passwordsDontMatch: "Passwords don't match.",
 
-  // Wizard step 6 and invited sign-up (client §5, admin §8).
+  // Wizard step 6 and invited sign-up (docs/product.md §C5, §A8).
   emailTaken: 'Email is already taken.',
   emailOccupied: 'Sorry, this email occupied.',
   phoneInvalid: 'Enter Correct Phone Number',
   passwordMin: 'Minimum 6 Characters',
   titleInvalid: 'Please, input correct title',
-  /** Wizard display for a register-client error whose title is not a known one (client §8). */
+  /** Wizard display for a register-client error whose title is not a known one (docs/product.md §C8). */
   registerException: 'Exception',
 
-  // Project details form (client §5) and edit user (admin §5).
+  // Project details form (docs/product.md §C5) and edit user (docs/product.md §A5).
   projectTitleInvalid: 'Invalid project title',
   companyNameInvalid: 'Invalid company name',
   invalidEmail: 'Invalid email',
 
-  // Add developer / project manager modal (client §5).
+  // Add developer / project manager modal (docs/product.md §C5).
   avatarRequired: 'Avatar is required!',
   nameRequired: 'Name is required!',
   emailRequired: 'Email is required!',
   emailWrongFormat: 'Wrong email format!',
   avatarExtension: 'Only .jpeg or .png or .gif images allowed!',
 
-  // Files and links (client §5, §8).
+  // Files and links (docs/product.md §C5, §C8).
   fileTooLarge: 'Maximum size 25mb',
   linkInvalid: 'Invald link',
   uploadError: 'Uploading error',
-  /** Mark on an oversized upload item, never uploaded (client §4). */
+  /** Mark on an oversized upload item, never uploaded (docs/product.md §C4). */
   uploadSizeErrorMark: 'size error',
 
-  // Project page toasts and the call booking (client §2, §8).
+  // Project page toasts and the call booking (docs/product.md §C2, §C8).
   projectUpdated: 'Project updated!',
   callScheduled: 'Call scheduled successfully!',
   /** A call that waits for staff approval (blacklisted phone prefix) is a request, not a booking. */
@@ -56,10 +56,10 @@ export const MESSAGES = {
   talkSoon: 'Talk soon!',
   areYouSure: 'Are you sure?',
 
-  // Wizard step 1 subtitle (client §2).
+  // Wizard step 1 subtitle (docs/product.md §C2).
   noRiskTrial: 'No-risk trial. Pay only if satisfied.',
 
-  // Admin area (admin §2, §8).
+  // Admin area (docs/product.md §A2, §A8).
   signUpHeading: 'Sing Up',
   updated: 'Updated!',
   userCreated: 'User created',
@@ -78,21 +78,21 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** Confirm dialogs of the admin tables (admin §2): the name or title sits inside the parentheses. */
+/** Confirm dialogs of the admin tables (docs/product.md §A2): the name or title sits inside the parentheses. */
 export const confirmDeactivateUser = (nameOrLogin: string): string =>
   `Do you want to deactivate this user (${nameOrLogin})?`;
 export const confirmDeleteTeam = (title: string): string => `Do you want to delete this team (${title})?`;
 export const confirmDeleteCompany = (title: string): string =>
   `Do you want to delete this company (${title})?`;
 
-/** Create-user fallback toast when the server gave no error titles (client §8). */
+/** Create-user fallback toast when the server gave no error titles (docs/product.md §C8). */
 export const unableToAddRole = (role: string): string => `Unable to add ${role} to project`;
 
-/** Client strip text (client §2). "project(s)" is the spec's own wording. */
+/** Client strip text (docs/product.md §C2). "project(s)" is the product's own wording. */
 export const projectsStripText = (count: number): string =>
   `You have ${count} project(s). Have more ideas? Create a new project`;
 
-/** The login-style error component (client §8): a heading over one of these texts. */
+/** The login-style error component (docs/product.md §C8): a heading over one of these texts. */
 export const LOGIN_ERROR = {
   heading: 'Whoops! Something went wrong!',
   credentials: 'These credentials do not match our records.',
@@ -102,7 +102,7 @@ export const LOGIN_ERROR = {
   tokenValidation: 'Error with token validation.',
 } as const;
 
-/** The server's error titles the specs quote (design §4: "the server's words"). */
+/** The server's error titles docs/product.md quote (docs/product.md §D4: "the server's words"). */
 export const SERVER_ERRORS = {
   emailTaken: 'Email is already taken',
   loginTaken: 'Login is already taken',
@@ -113,7 +113,7 @@ export const SERVER_ERRORS = {
 
 export type ServerErrorTitle = (typeof SERVER_ERRORS)[keyof typeof SERVER_ERRORS];
 
-/** Screen titles, headings and fixed labels the specs quote. */
+/** Screen titles, headings and fixed labels docs/product.md quote. */
 export const LABELS = {
   wizardSteps: [
     'What do you need help with?',
@@ -128,7 +128,7 @@ export const LABELS = {
   projectOwners: 'Project owners',
   team: 'Team',
   projectLinkTitle: 'Project link',
-  /** Title sent with every daily update (client §7). */
+  /** Title sent with every daily update (docs/product.md §C7). */
   projectUpdateTitle: 'update',
   tables: { projects: 'Projects', users: 'Users', teams: 'Teams', companies: 'Companies' },
   projectSettings: 'Project Settings',
@@ -171,7 +171,7 @@ export const LABELS = {
 } as const;
 
 /**
- * Our words, not the spec's: where the specs only say a field "is flagged" (edit user, invited sign-up,
+ * Our words, not the product's: where docs/product.md only say a field "is flagged" (edit user, invited sign-up,
  * admin create forms, project details) a schema still needs a message, so these are used there.
  */
 export const FALLBACK_MESSAGES = {

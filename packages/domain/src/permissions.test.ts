@@ -56,7 +56,7 @@ const TABLE: Record<
     owner: ['superAdmin', 'admin', 'accountManager', 'projectManager'],
     other: ['superAdmin', 'admin', 'accountManager', 'projectManager'],
   },
-  // Exactly those who may invite (admin spec §8: a registered invitee is added as an observer).
+  // Exactly those who may invite (docs/product.md §A8: a registered invitee is added as an observer).
   'project:add-observer': {
     owner: ['superAdmin', 'admin', 'accountManager', 'projectManager'],
     other: ['superAdmin', 'admin', 'accountManager', 'projectManager'],

@@ -111,13 +111,13 @@ function isProjectClient(actor: SignedIn, project: ProjectRef): boolean {
 }
 
 function canRead(actor: SignedIn, project: ProjectRef): boolean {
-  // Staff work across all projects (the projects table lists them all, admin spec §6);
+  // Staff work across all projects (the projects table lists them all, docs/product.md §A6);
   // a client sees only the projects they own or are listed on as a client.
   return isStaffRole(actor.role) || isProjectClient(actor, project);
 }
 
 /**
- * Attach control (client spec §6): admin and superAdmin, or the owner. With `isClient` the caller asks
+ * Attach control (docs/product.md §C6): admin and superAdmin, or the owner. With `isClient` the caller asks
  * "is this person the owning client?", so admins are not treated as owner.
  */
 export function canAttach(actor: Actor, project: ProjectRef, options: { isClient?: boolean } = {}): boolean {
@@ -132,25 +132,25 @@ function canManageTeam(actor: SignedIn): boolean {
 
 const globalRules: Record<GlobalAction, (actor: SignedIn) => boolean> = {
   'admin:access': (a) => isAdminRole(a.role),
-  // Admin spec §6: the projects table is for everyone except clients.
+  // Admin docs/product.md §A6: the projects table is for everyone except clients.
   'project:list': (a) => isStaffRole(a.role),
-  // Only admin-level users see the create forms (admin spec §6); clients create projects through the
+  // Only admin-level users see the create forms (docs/product.md §A6); clients create projects through the
   // get-started wizard, which is the register-client call, not this action.
   'project:create': (a) => isAdminRole(a.role),
-  // The board is for staff roles and blocked for readonlyManager (admin spec §1, §6).
+  // The board is for staff roles and blocked for readonlyManager (docs/product.md §A1, §A6).
   'board:use': (a) => isStaffRole(a.role) && a.role !== 'readonlyManager',
-  // The shell's projects strip lists a client's own projects; it is for clients only (client spec §2, §6).
+  // The shell's projects strip lists a client's own projects; it is for clients only (docs/product.md §C2, §C6).
   'project:list-own': (a) => a.role === 'client',
-  // The optional live-chat widget is shown only to clients (client spec §1, §6).
+  // The optional live-chat widget is shown only to clients (docs/product.md §C1, §C6).
   'chat:use': (a) => a.role === 'client',
-  // The staff Calls screen and its actions (issue 14 §2): admin-level users, account and project managers.
+  // The staff Calls screen and its actions (docs/product.md §F1): admin-level users, account and project managers.
   // They read every project (project list scope 'all' for staff), so they see every project's calls.
   'calls:manage': (a) => isAdminRole(a.role) || a.role === 'accountManager' || a.role === 'projectManager',
-  // Company work hours and days off are a company setting: admin-level users only (issue 14 §2).
+  // Company work hours and days off are a company setting: admin-level users only (docs/product.md §F1).
   'work-hours:edit': (a) => isAdminRole(a.role),
-  // A private calendar feed of one's calls (issue 14 §3): every staff member (see callFeedScope).
+  // A private calendar feed of one's calls (docs/product.md §F1): every staff member (see callFeedScope).
   'calendar-feed:use': (a) => isStaffRole(a.role),
-  // The daily digest of updates goes to clients only; each turns their own on and off (issue 14 §5).
+  // The daily digest of updates goes to clients only; each turns their own on and off (docs/product.md §F2).
   'digest:manage-own': (a) => a.role === 'client',
   // Everyone signed in has a notification centre and chooses what reaches them (their own rows only).
   'notification:use': () => true,
@@ -158,35 +158,35 @@ const globalRules: Record<GlobalAction, (actor: SignedIn) => boolean> = {
 
 const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef) => boolean> = {
   'project:read': canRead,
-  // Client spec §6: Save is shown to admin, superAdmin, projectManager, and a client only if owner.
+  // Client docs/product.md §A6: Save is shown to admin, superAdmin, projectManager, and a client only if owner.
   'project:update': (a, p) =>
     isAdminRole(a.role) || a.role === 'projectManager' || (a.role === 'client' && isProjectOwner(a, p)),
   'project:delete': (a) => isAdminRole(a.role),
   // The spec hides which roles may edit the team ("a helper check"); we allow the people who run a
   // project's staffing: admin-level users, its project managers and its account managers.
   'project:manage-team': (a) => canManageTeam(a),
-  // Adding a registered person as an observer is the other half of inviting (admin spec §8): exactly the
+  // Adding a registered person as an observer is the other half of inviting (docs/product.md §A8): exactly the
   // staff who may invite to the project (POST /invitation/create authorizes 'project:manage-team').
   'project:add-observer': (a) => canManageTeam(a),
   'project:attach': (a, p) => canAttach(a, p),
-  // readonlyManager never sees delete controls (client spec §6).
+  // readonlyManager never sees delete controls (docs/product.md §C6).
   'project:delete-attachment': (a, p) => a.role !== 'readonlyManager' && canAttach(a, p),
-  // Admin spec §6: the project settings panel is visible only to admins or the project's owner.
+  // Admin docs/product.md §A6: the project settings panel is visible only to admins or the project's owner.
   'project:settings-panel': (a, p) => isAdminRole(a.role) || isProjectOwner(a, p),
-  // readonlyManager cannot download files (client spec §6).
+  // readonlyManager cannot download files (docs/product.md §C6).
   'file:download': (a, p) => canRead(a, p) && a.role !== 'readonlyManager',
-  // readonlyManager does not see the owner's or the account manager's phone or e-mail (client spec §6).
+  // readonlyManager does not see the owner's or the account manager's phone or e-mail (docs/product.md §C6).
   // The same rule drives what lists may filter and sort on (field-visibility.ts).
   'project:see-contacts': (a, p) => canRead(a, p) && mayReadContacts(a),
-  // ADD UPDATE is hidden for readonlyManager, assistant and client (client spec §6).
+  // ADD UPDATE is hidden for readonlyManager, assistant and client (docs/product.md §C6).
   'project:post-update': (a, p) =>
     canRead(a, p) && a.role !== 'readonlyManager' && a.role !== 'assistant' && a.role !== 'client',
   // "Other roles may reply to an update by e-mail link (not readonlyManager)": other than the owning client.
   'project:reply-by-email': (a, p) => canRead(a, p) && isStaffRole(a.role) && a.role !== 'readonlyManager',
-  // The discovery-call prompt and the tour guide show only to the owner with role client (client spec §4, §6).
+  // The discovery-call prompt and the tour guide show only to the owner with role client (docs/product.md §C4, §C6).
   'project:book-call': (a, p) => a.role === 'client' && isProjectOwner(a, p),
   'project:tour': (a, p) => a.role === 'client' && isProjectOwner(a, p),
-  // Every call of a project's task board (issue 7): staff except readonlyManager, as board:use.
+  // Every call of a project's task board (docs/product.md §A7): staff except readonlyManager, as board:use.
   'project:board': (a) => isStaffRole(a.role) && a.role !== 'readonlyManager',
   // The review of delivered work (docs/adr/0021-delivery-review-and-report.md): the project's clients and
   // every staff member who reads the project see its delivered, accepted and rejected tasks.
@@ -306,7 +306,7 @@ export function isInProjectScope(scope: ProjectListScope, project: ProjectRef): 
 }
 
 /**
- * Which calls a staff member's calendar feed carries (issue 14 §3): admin-level users every call; an
+ * Which calls a staff member's calendar feed carries (docs/product.md §F1): admin-level users every call; an
  * account manager the calls of projects they manage; everyone else on staff the calls of projects they
  * are a member of (developer, project manager, observer); a client none.
  */

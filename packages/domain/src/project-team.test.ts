@@ -6,7 +6,7 @@ import {
   tourStateUpdateSchema,
 } from './validation/project-team.ts';
 
-describe('reminder toggles (client spec §4)', () => {
+describe('reminder toggles (docs/product.md §C4)', () => {
   it('treats a member without a setting as enabled; the first toggle creates it disabled', () => {
     expect(isReminderEnabled(null)).toBe(true);
     expect(nextReminderValue(null)).toBe(0);
@@ -30,7 +30,7 @@ describe('reminder toggles (client spec §4)', () => {
   });
 });
 
-describe('tour state (client spec §4)', () => {
+describe('tour state (docs/product.md §C4)', () => {
   it('accepts steps 1 to 3 and the finished step, nothing else', () => {
     expect(TOUR_DONE_STEP).toBe(4);
     for (const step of [1, 2, 3, 4])

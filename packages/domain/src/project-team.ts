@@ -1,11 +1,11 @@
 import { TOUR_STEPS } from './limits.ts';
 
-/** The people a project team is made of (client spec §2 "Your {product}"), by project relationship. */
+/** The people a project team is made of (docs/product.md §C2 "Your {product}"), by project relationship. */
 export const TEAM_MEMBER_ROLES = ['developer', 'projectManager'] as const;
 export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
 
 /**
- * A reminder toggle (client spec §4): members default to enabled when no setting exists; the first
+ * A reminder toggle (docs/product.md §C4): members default to enabled when no setting exists; the first
  * toggle creates the setting disabled; later toggles flip it.
  */
 export function isReminderEnabled(setting: { isEnabled: number } | null | undefined): boolean {
@@ -17,7 +17,7 @@ export function nextReminderValue(setting: { isEnabled: number } | null | undefi
 }
 
 /**
- * First-visit tour (client spec §4): steps 1 to 3 are shown; step TOUR_DONE_STEP means finished (the
+ * First-visit tour (docs/product.md §C4): steps 1 to 3 are shown; step TOUR_DONE_STEP means finished (the
  * chat step advances past the last step after two seconds).
  */
 export const TOUR_DONE_STEP = TOUR_STEPS + 1;

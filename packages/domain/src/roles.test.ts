@@ -24,7 +24,7 @@ describe('roles', () => {
     ]);
   });
 
-  it('labels each role as the spec names it', () => {
+  it('labels each role as docs/product.md names it', () => {
     expect(ROLE_LABELS.client).toBe('Product owner');
     expect(ROLE_LABELS.superAdmin).toBe('Grand admin');
     expect(ROLE_LABELS.readonlyManager).toBe('Readonly manager');

@@ -27,7 +27,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** "Admin-level" in the specs means admin or superAdmin. */
+/** "Admin-level" in docs/product.md means admin or superAdmin. */
 export function isAdminRole(role: Role): boolean {
   return role === 'admin' || role === 'superAdmin';
 }

@@ -445,7 +445,7 @@ describe('computeAvailableSlots: wall clock equals the zone library', () => {
   });
 });
 
-describe('days off and calls outside work hours (issue 14 §2)', () => {
+describe('days off and calls outside work hours (docs/product.md §F1)', () => {
   const now = new Date('2026-11-23T15:00:00Z'); // Monday 07:00 in Los Angeles
   const week = WORK_HOURS;
   it('a day off has no slots, the other days keep theirs', () => {

@@ -9,7 +9,7 @@ import {
 import { type OffsetAt, offsetsOf, wallClockToInstant } from './zone-offsets.ts';
 
 /**
- * Discovery-call slots (client §9, design §6). Work hours are wall-clock in the company timezone; the
+ * Discovery-call slots (docs/product.md §C9, §D6). Work hours are wall-clock in the company timezone; the
  * caller sees slots as wall-clock in their own timezone. All arithmetic is on instants, so a work
  * period that crosses a DST change yields exactly the slots that exist that day.
  */
@@ -314,7 +314,7 @@ export function isBookableSlot(instant: Date, rules: SlotRules): boolean {
 /** Why a booking time is refused, or null when it is a bookable slot. */
 export type BookingRefusal = 'past' | 'too-soon' | 'too-far' | 'outside-work-hours' | 'booked';
 
-/** The server's error titles for refused booking times (the specs quote none; these say what to do). */
+/** The server's error titles for refused booking times (docs/product.md quote none; these say what to do). */
 export const CALL_REFUSALS: Record<Exclude<BookingRefusal, 'booked'>, string> & {
   invalidScheduled: string;
   invalidTimezone: string;
@@ -344,7 +344,7 @@ export function bookingRefusal(instant: Date, rules: SlotRules): BookingRefusal 
 }
 
 /**
- * The setting that holds blacklisted phone prefixes (client §3, §9): digits, separated by commas,
+ * The setting that holds blacklisted phone prefixes (docs/product.md §C3, §C9): digits, separated by commas,
  * spaces or new lines, e.g. '234, 92'. A caller whose phone starts with one of them books a call that
  * waits for staff approval.
  */
@@ -429,7 +429,7 @@ export function weeklyWorkHoursIn(
 }
 
 /**
- * Whether a booked call's start lies off today's work-hour grid or on a day off (issue 14 §2): a call
+ * Whether a booked call's start lies off today's work-hour grid or on a day off (docs/product.md §F1): a call
  * booked before the hours changed stays booked, and the Calls screen flags it 'outside work hours'.
  */
 export function isOutsideWorkHours(
@@ -448,7 +448,7 @@ export function isOutsideWorkHours(
   });
 }
 
-/** The error titles of the work-hours editor (the specs quote none; these say what to fix). */
+/** The error titles of the work-hours editor (docs/product.md quote none; these say what to fix). */
 export const WORK_HOURS_ERRORS = {
   time: 'Times must be on a 30-minute step, from 00:00 to 24:00',
   order: 'A period must start before it ends',
@@ -458,6 +458,6 @@ export const WORK_HOURS_ERRORS = {
   dayOffDuplicate: 'Each day off may appear once',
 } as const;
 
-/** The states of a call (client §8, issue 14 §2). */
+/** The states of a call (docs/product.md §C8, §F1). */
 export const CALL_STATUSES = ['booked', 'pending_approval', 'cancelled'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];

@@ -19,7 +19,7 @@ import {
   type TaskStatusId,
 } from './task-status.ts';
 
-/** Admin spec §4, written out: status → action → next status. */
+/** Admin docs/product.md §A4, written out: status → action → next status. */
 const EXPECTED: Record<TaskStatusId, Partial<Record<TaskAction, TaskStatusId>>> = {
   1: { start: 2 },
   2: { finish: 3 },

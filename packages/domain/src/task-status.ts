@@ -1,5 +1,5 @@
 /**
- * Task statuses and their actions (admin §4). The spec gives only the ids and the actions; the names
+ * Task statuses and their actions (docs/product.md §A4). The spec gives only the ids and the actions; the names
  * are ours, picked to read like the actions that lead to each status (Start → Started, ...). Status 8
  * offers no action; we call it Icebox, the usual name for parked work.
  */
@@ -111,7 +111,7 @@ export const TASK_ACTION_STAMPS: Readonly<Record<TaskAction, TaskLifecycleField 
   restart: 'startedAt',
 };
 
-/** Task types as seeded (admin §3): Bug, Blocker, Feature. Open Blocker tasks are the roadblocks. */
+/** Task types as seeded (docs/product.md §A3): Bug, Blocker, Feature. Open Blocker tasks are the roadblocks. */
 export const TASK_TYPE = { bug: 1, blocker: 2, feature: 3 } as const;
 export const TASK_TYPE_NAMES: Readonly<Record<number, string>> = { 1: 'Bug', 2: 'Blocker', 3: 'Feature' };
 export const TASK_PRIORITY_NAMES: Readonly<Record<number, string>> = {
@@ -125,7 +125,7 @@ export const TASK_PRIORITY_NAMES: Readonly<Record<number, string>> = {
 export const UNFINISHED_TASK_TARGETS = ['next-sprint', 'new-tasks'] as const;
 export type UnfinishedTaskTarget = (typeof UNFINISHED_TASK_TARGETS)[number];
 
-/** Sprint statuses (admin §3): 1 new, 2 started, 3 finished. */
+/** Sprint statuses (docs/product.md §A3): 1 new, 2 started, 3 finished. */
 export const SPRINT_STATUS = { new: 1, started: 2, finished: 3 } as const;
 export const SPRINT_STATUS_NAMES: Readonly<Record<number, string>> = {
   1: 'New',
@@ -147,14 +147,14 @@ export class IllegalSprintTransitionError extends Error {
   }
 }
 
-/** Start sets the started time and status 2 (admin §4); only a new sprint can start. */
+/** Start sets the started time and status 2 (docs/product.md §A4); only a new sprint can start. */
 export function startSprint<T extends SprintState>(sprint: T, now: Date): T {
   if (sprint.statusId !== SPRINT_STATUS.new) throw new IllegalSprintTransitionError(sprint.statusId, 'start');
   return { ...sprint, statusId: SPRINT_STATUS.started, started: now };
 }
 
 /**
- * Finish sets the finished time and status 3, moving the sprint from current to done (admin §4).
+ * Finish sets the finished time and status 3, moving the sprint from current to done (docs/product.md §A4).
  * Only a started sprint can finish: a sprint that never ran has nothing to close.
  */
 export function finishSprint<T extends SprintState>(sprint: T, now: Date): T {
@@ -170,8 +170,8 @@ export function isCurrentSprint(sprint: { statusId: number }): boolean {
 }
 
 /**
- * The active sprint (admin §4: the first listed current one): the newest started sprint, so a new,
- * unstarted sprint never takes the badge from the running one (issue 13 §4); when none has started, the
+ * The active sprint (docs/product.md §A4: the first listed current one): the newest started sprint, so a new,
+ * unstarted sprint never takes the badge from the running one (docs/product.md §F5); when none has started, the
  * newest current sprint (where BACKLOG puts a task). Newest = highest id.
  */
 export function activeSprint<T extends { id: number; statusId: number }>(

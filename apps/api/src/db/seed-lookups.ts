@@ -20,7 +20,7 @@ const LOOKUP_TABLES = {
   sprintStatuses: s.sprintStatuses,
 };
 
-// Realistic values for every lookup, written once on first start (design.md §3).
+// Realistic values for every lookup, written once on first start (docs/product.md §D3).
 const LOOKUPS = {
   companySizes: [
     'Just me',

@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { prettyLogStream } from './pretty-log.ts';
 
 /**
- * What the server log may carry (issue 11 finding 5): no query parameter values, no password hashes,
+ * What the server log may carry (docs/product.md §F4): no query parameter values, no password hashes,
  * no tokens, no request bodies, no e-mail addresses or phone numbers. Every log line goes through
  * these serializers, so a new `log.error({ err })` anywhere cannot leak what a failed query carried.
  */

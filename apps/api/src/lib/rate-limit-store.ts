@@ -1,4 +1,4 @@
-// A @fastify/rate-limit store in PostgreSQL (issue 15 §4, design.md §9: nothing in memory decides
+// A @fastify/rate-limit store in PostgreSQL (docs/product.md §F3, §D9: nothing in memory decides
 // anything across processes). Every app process behind the load balancer counts in the same
 // `rate_limits` row, so a limit of 30 sign-ins a minute per address is 30 in total, not 30 per process.
 //

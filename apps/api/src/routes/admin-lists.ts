@@ -4,7 +4,7 @@ import projectSearchRoutes from './project-search/index.ts';
 import teamRoutes from './teams/index.ts';
 import userSearchRoutes from './user-search/index.ts';
 
-/** The admin area's four tables (admin spec §2, §7): one registration line in app.ts. */
+/** The admin area's four tables (docs/product.md §A2, §A7): one registration line in app.ts. */
 const adminListRoutes: FastifyPluginAsync = async (app) => {
   await app.register(projectSearchRoutes);
   await app.register(userSearchRoutes);

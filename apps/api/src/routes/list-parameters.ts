@@ -16,7 +16,7 @@ import { STAFF_CALL_LIST_RULES } from '../modules/scheduled-calls/staff-calls.ts
 export type ListParameters = {
   /** filter field -> the operators allowed on it */
   filters: Record<string, readonly string[]>;
-  /** keyed filters the spec's own client sends, e.g. filter[project_id]=7 */
+  /** keyed filters the product's own client sends, e.g. filter[project_id]=7 */
   keyedFilters?: readonly string[];
   /** a filter that must be given */
   requiredFilter?: string;

@@ -210,7 +210,7 @@ const MATRIX: Record<string, Row> = {
       url: '/api/authorization/forgot',
       body: doc('user', { email: `nobody-${unique()}@example.com` }),
     }),
-    // Open to everyone; an unknown address is named as such (the spec's message).
+    // Open to everyone; an unknown address is named as such (the product's message).
     answers: everyone(422),
   },
   'GET /api/authorization/reset-token': {

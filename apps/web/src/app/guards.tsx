@@ -5,7 +5,7 @@ import { toActor, useSession } from '../features/auth/api/get-session.ts';
 import { NoAccess } from './no-access.tsx';
 
 /**
- * Route guards decide only what to show; the server enforces every permission (design.md §2). Each
+ * Route guards decide only what to show; the server enforces every permission (docs/product.md §D2). Each
  * guard wraps a group of routes (as a layout route); a visitor is sent home, where the root redirect
  * picks sign-in; a signed-in person whose role may not open the page sees the no-access screen.
  */
@@ -56,7 +56,7 @@ export function BoardGuard({ children }: GuardProps) {
   return can(actor, 'board:use') ? pass(children) : refused(actor !== null);
 }
 
-/** A project id is a positive integer (client spec §2: "If it is not a valid id, go to /"). */
+/** A project id is a positive integer (docs/product.md §C2: "If it is not a valid id, go to /"). */
 export function parseProjectId(value: string | undefined): number | null {
   if (value === undefined || !/^[1-9]\d{0,15}$/.test(value)) return null;
   const id = Number(value);

@@ -15,7 +15,7 @@ const user = (overrides: Partial<SessionUser>): SessionUser => ({
   ...overrides,
 });
 
-describe('root redirect (client spec §2)', () => {
+describe('root redirect (docs/product.md §C2)', () => {
   it('sends visitors to sign in', () => {
     expect(landingPathFor(null)).toBe('/login/signin');
   });

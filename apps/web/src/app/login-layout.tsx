@@ -5,7 +5,7 @@ import { TestimonialCard } from '../features/testimonials/testimonial-card.tsx';
 import { useAppConfig } from '../lib/app-config.ts';
 import { RouteLoader } from './shell/full-page-loader.tsx';
 
-/** The login and forgot pages move to the new dashboard when one is configured (client spec §2). */
+/** The login and forgot pages move to the new dashboard when one is configured (docs/product.md §C2). */
 const NEW_DASHBOARD_PATHS: Record<string, string> = {
   '/login/signin': '/login/signin',
   '/login/forgot-password': '/login/forgot-password',

@@ -15,7 +15,7 @@ export const Notifications = lazyComponent(
   (m) => m.Notifications,
 );
 
-// Every modal is full-screen on a phone (issue 13 §3), through Mantine's own fullScreen.
+// Every modal is full-screen on a phone (docs/product.md §F5), through Mantine's own fullScreen.
 const phoneTheme = mergeThemeOverrides(theme, {
   components: {
     Modal: { defaultProps: { fullScreen: true, radius: 0, transitionProps: { transition: 'fade' } } },

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { type Session, toActor, useSession } from '../features/auth/api/get-session.ts';
 
 /**
- * Where "/" (and any unknown path) lands (client spec §2): visitors sign in; clients go to the project
+ * Where "/" (and any unknown path) lands (docs/product.md §C2): visitors sign in; clients go to the project
  * they visited last, else their newest own project, else the get-started wizard; staff go to the
  * projects table.
  */

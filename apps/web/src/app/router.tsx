@@ -134,7 +134,7 @@ const RegisterInvitedUserPage = page(
   'RegisterInvitedUserPage',
 );
 
-/** Every route of both specs (client spec §2, admin spec §2 route table). */
+/** Every route of docs/product.md (docs/product.md §C2, §A2 route table). */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -200,12 +200,12 @@ export const routes: RouteObject[] = [
                 ),
               },
               { path: 'chat/:id', element: <ProjectChatPage /> },
-              // perfomance-report (spelled so in the spec), git and any other section.
+              // perfomance-report (spelled so in docs/product.md), git and any other section.
               { path: ':section/:id', element: <ProjectSectionPage /> },
               { path: ':section/:id/*', element: <ProjectSectionPage /> },
             ],
           },
-          // /project/ paths without an id: not a valid id, so home (client spec §2).
+          // /project/ paths without an id: not a valid id, so home (docs/product.md §C2).
           { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
@@ -257,7 +257,7 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // Any other path falls back to "/", which redirects by role (admin spec §2).
+      // Any other path falls back to "/", which redirects by role (docs/product.md §A2).
       { path: '*', element: <RootRedirect /> },
     ],
   },
@@ -286,7 +286,7 @@ export function preloadScreen(pathname: string): Promise<unknown> {
 type RouteQuery = { queryKey: readonly unknown[]; queryFn?: unknown };
 
 /**
- * The data the first render of a page asks for, by route (issue 13 §2). Only what every viewer allowed on
+ * The data the first render of a page asks for, by route (docs/product.md §F5). Only what every viewer allowed on
  * the page reads (no role-dependent calls: the role is not known yet), and the few calls the first paint
  * waits for: a browser opens six connections to a host, and the session check must not queue behind
  * lookups. Ordered as the page waits for them.

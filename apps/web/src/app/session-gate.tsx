@@ -6,7 +6,7 @@ import { appConfigQueryOptions } from '../lib/app-config.ts';
 import { FullPageLoader } from './shell/full-page-loader.tsx';
 
 /**
- * Authorize first (client spec §2): nothing but the spinner renders until GET /authorization/check
+ * Authorize first (docs/product.md §C2): nothing but the spinner renders until GET /authorization/check
  * has said who this is. App settings load alongside and never block on failure.
  */
 export function SessionGate({
@@ -31,7 +31,7 @@ export function SessionGate({
   // content that replaced a fallback no sooner than 300 ms after the fallback appeared.
   const loading = session.isPending || config.isPending || !codeLoaded;
   // The app's first render (shell and first screen) runs as deferred, time-sliced work once both answers
-  // are in, rather than as one long main-thread task (Lighthouse total blocking time, design.md §8).
+  // are in, rather than as one long main-thread task (Lighthouse total blocking time, docs/product.md §D8).
   const appReady = useDeferredValue(!loading);
 
   if (loading) return <FullPageLoader />;

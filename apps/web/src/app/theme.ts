@@ -28,7 +28,7 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
-    // One input size (and with it one label size) in every form and filter (issue 13 §6).
+    // One input size (and with it one label size) in every form and filter (docs/product.md §F5).
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     NumberInput: { defaultProps: { size: 'md' } },
@@ -39,7 +39,7 @@ export const theme = createTheme({
     // A spinner is a live status: the role lets its aria-label ('Loading updates') reach screen readers,
     // which a bare span with aria-label may not (axe aria-prohibited-attr).
     Loader: { defaultProps: { role: 'status' } },
-    // One label size in every form, whatever the input's own size (issue 13 §6: a form mixed md and sm).
+    // One label size in every form, whatever the input's own size (docs/product.md §F5: a form mixed md and sm).
     InputWrapper: {
       styles: { label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 600, marginBottom: 4 } },
     },

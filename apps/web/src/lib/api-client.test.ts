@@ -142,7 +142,7 @@ describe('deserialize', () => {
 });
 
 describe('toDocument', () => {
-  it('builds the login body of the spec', () => {
+  it('builds the login body of docs/product.md', () => {
     expect(toDocument('user', { login: 'ada', password: 'secret1', remember: '1' })).toEqual({
       data: { type: 'user', attributes: { login: 'ada', password: 'secret1', remember: '1' } },
     });

@@ -15,7 +15,7 @@ import type {
 import { notifyError } from './notify.ts';
 
 /**
- * The one place that knows the wire format (design.md §4): JSON:API media type, the application key,
+ * The one place that knows the wire format (docs/product.md §D4): JSON:API media type, the application key,
  * query strings for lists, and turning documents into plain objects. Features call `api.get('/user/1')`
  * and receive `{ data, meta }` with camelCase keys and relationships resolved from `included`.
  */
@@ -65,13 +65,13 @@ export function isApiError(error: unknown): error is ApiError {
 // Query strings
 
 export type FilterOperator = 'like' | '=' | '>=' | '<=';
-/** One list filter: [operator, field, value], sent as filter[i][0..2] (design.md §4, admin §7). */
+/** One list filter: [operator, field, value], sent as filter[i][0..2] (docs/product.md §D4, §A7). */
 export type Filter = readonly [FilterOperator, string, string | number];
 
 export type QueryParams = {
   include?: string | readonly string[];
   sort?: string | readonly string[];
-  /** `size: null` or `0` asks for an unlimited list where the spec allows it. */
+  /** `size: null` or `0` asks for an unlimited list where docs/product.md allows it. */
   page?: { page?: number; size?: number | null };
   filter?: readonly Filter[];
   /** Plain parameters such as `timezone`, `token`, `project_id`. Undefined values are left out. */
@@ -124,7 +124,7 @@ export function kebabToCamel(key: string): string {
   return key.replace(/-([a-z0-9])/g, (_, char: string) => char.toUpperCase());
 }
 
-/** camelCase to kebab-case; snake_case keys the spec sends as written (project_id) pass unchanged. */
+/** camelCase to kebab-case; snake_case keys docs/product.md sends as written (project_id) pass unchanged. */
 export function camelToKebab(key: string): string {
   return key.replace(/[A-Z]/g, (char) => `-${char.toLowerCase()}`);
 }

@@ -6,7 +6,7 @@ import { read } from './api-client.ts';
  * feature because all features read it (the {product} label) and features do not import each other.
  */
 export type AppConfig = {
-  /** The agency's word for a delivery team; the spec writes it as {product}. */
+  /** The agency's word for a delivery team; docs/product.md writes it as {product}. */
   productTeamLabel: string;
   chatWidgetUrl: string | null;
   /** When set, the sign-in and forgot-password pages move to this dashboard. */
@@ -44,7 +44,7 @@ export function useAppConfig(): AppConfig {
   return useQuery(appConfigQueryOptions()).data ?? DEFAULT_APP_CONFIG;
 }
 
-/** The {product} placeholder of the spec, as this deployment words it. */
+/** The {product} placeholder of docs/product.md, as this deployment words it. */
 export function useProductLabel(): string {
   return useAppConfig().productTeamLabel;
 }

@@ -2,7 +2,7 @@ import { ADMIN_DRAFT_THROTTLE_MS, DRAFT_TTL_MS } from '@dd/domain';
 import { useCallback, useEffect, useRef } from 'react';
 
 /**
- * Local drafts of the admin create forms (admin §4): saved at most every 2 seconds (always the latest
+ * Local drafts of the admin create forms (docs/product.md §A4): saved at most every 2 seconds (always the latest
  * values), dropped after 24 hours, never holding the fields listed in `omit` (passwords; avatar files
  * are never form values), and cleared after a successful submit.
  */

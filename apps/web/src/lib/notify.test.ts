@@ -4,7 +4,7 @@ import { notifyError } from './notify.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
-describe('notifyError: one toast per failure (issue 13 §4)', () => {
+describe('notifyError: one toast per failure (docs/product.md §F5)', () => {
   beforeEach(() => {
     vi.mocked(notifications.show).mockClear();
     vi.useFakeTimers();

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 const shownErrors = new Set<string>();
 
 /**
- * One toast per failure (issue 13 §4): a message already on screen is not shown again, so a query's
+ * One toast per failure (docs/product.md §F5): a message already on screen is not shown again, so a query's
  * retry or two parts of a page failing on the same outage do not stack identical toasts.
  */
 export function notifyError(message: string): void {

@@ -2,7 +2,7 @@ import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { marked } from 'marked';
 
 /**
- * Update text is markdown (client spec §9). It is rendered to HTML with marked and then sanitized with
+ * Update text is markdown (docs/product.md §C9). It is rendered to HTML with marked and then sanitized with
  * DOMPurify, so no script, event handler or javascript: URL from an update ever runs. Links open in a
  * new tab without access to this window.
  */

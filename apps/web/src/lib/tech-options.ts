@@ -5,8 +5,8 @@ import { included, read } from './api-client.ts';
 export type TechGroup = { group: string; items: Array<{ value: string; label: string }> };
 
 /**
- * GET /api/tech/search?actualOnly=1&include=tech-group, grouped Backend, Frontend, ... Other (the spec's
- * order) for one multi-select. A failed lookup is an empty list (admin §8), so the form still works.
+ * GET /api/tech/search?actualOnly=1&include=tech-group, grouped Backend, Frontend, ... Other (the product's
+ * order) for one multi-select. A failed lookup is an empty list (docs/product.md §A8), so the form still works.
  */
 type TechGroupRecord = AnswerIncluded<'GET /api/tech/search'>;
 type TechRelations = { techGroup?: TechGroupRecord | ResourceStub | null };

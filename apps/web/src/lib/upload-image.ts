@@ -1,6 +1,6 @@
 import { type RequestOptions, read, toDocument } from './api-client.ts';
 
-/** Reads a picked file as a data URL: the wire format of image and file uploads (client spec §3, §7). */
+/** Reads a picked file as a data URL: the wire format of image and file uploads (docs/product.md §C3, §C7). */
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

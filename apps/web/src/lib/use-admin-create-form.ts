@@ -14,7 +14,7 @@ export function createdId(result: unknown): string {
 }
 
 type Options<V> = {
-  /** Name of the local draft (admin §4). */
+  /** Name of the local draft (docs/product.md §A4). */
   draft: string;
   empty: V;
   /** Fields never kept in the draft (passwords, avatars): they start empty. */
@@ -23,7 +23,7 @@ type Options<V> = {
 };
 
 /**
- * The scaffolding of the admin create forms (admin §4, §5): a controlled form started from the local
+ * The scaffolding of the admin create forms (docs/product.md §A4, §A5): a controlled form started from the local
  * draft and validated by the domain schema, the draft kept while typing, a success step (clear the
  * draft, empty the form, toast) and the mapping of an API error onto the field its pointer names.
  */
@@ -48,8 +48,8 @@ export function useAdminCreateForm<V extends Record<string, unknown>>({
   const [created, setCreated] = useState<CreatedRecord | null>(null);
 
   /**
-   * After a successful create: drop the draft, empty the form, show the spec's toast, and name the new
-   * record with a way to it (issue 13 §5), so the form ends on what it made.
+   * After a successful create: drop the draft, empty the form, show the product's toast, and name the new
+   * record with a way to it (docs/product.md §F5), so the form ends on what it made.
    */
   const succeed = (message: string, record?: CreatedRecord) => {
     clearDraft();

@@ -1,6 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 
-/** Phones: the spec's smallest breakpoint (admin §9). */
+/** Phones: the product's smallest breakpoint (docs/product.md §A9). */
 export const PHONE_QUERY = '(max-width: 575px)';
 
 /**

@@ -43,7 +43,7 @@ export const staffCallListDocumentSchema = z.object({
 });
 export type StaffCallListDocument = z.infer<typeof staffCallListDocumentSchema>;
 
-/** GET /api/scheduled-call/available-slots (design.md §6): one resource per date with free slots. */
+/** GET /api/scheduled-call/available-slots (docs/product.md §D6): one resource per date with free slots. */
 export const availableSlotSchema = z.object({
   /** wall clock in the viewer's timezone, 'YYYY-MM-DD HH:mm:ss' (what create takes back) */
   scheduled: z.string(),

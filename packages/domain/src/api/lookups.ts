@@ -30,7 +30,7 @@ export const appConfigDocumentSchema = z.object({
   ),
 });
 
-/** Reminder settings (client §3): GET search, POST create, PATCH. `is-enabled` is 0 or 1. */
+/** Reminder settings (docs/product.md §C3): GET search, POST create, PATCH. `is-enabled` is 0 or 1. */
 export const reminderSettingResourceSchema = resourceSchema(
   'reminder-setting',
   z.object({ 'project-id': z.number().int(), 'user-id': z.number().int(), 'is-enabled': z.number().int() }),

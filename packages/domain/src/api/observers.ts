@@ -3,7 +3,7 @@ import { documentSchema } from './jsonapi.ts';
 import { userResourceSchema } from './project.ts';
 
 /**
- * Project observers (admin spec §8: an invitation to a registered e-mail adds that person to the project
+ * Project observers (docs/product.md §A8: an invitation to a registered e-mail adds that person to the project
  * as an observer). An observer is agency staff who follows a project without being on its team.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentSchema, resourceSchema } from './jsonapi.ts';
 
-/** The resources GET /api/project/{id} answers with (client spec §3), field by field. */
+/** The resources GET /api/project/{id} answers with (docs/product.md §C3), field by field. */
 
 const isoDateTime = z.string();
 const nullableId = z.number().int().nullable();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Answers that keep a non-JSON:API member because the spec's own client reads it there
+ * Answers that keep a non-JSON:API member because the product's own client reads it there
  * (docs/adr/0009-openapi-and-non-jsonapi-shapes.md): `data.project` and `data.authorization.token` after
  * sign-up, `data.url` after an image upload. The same values are in `attributes` for JSON:API readers.
  */

@@ -45,7 +45,7 @@ export const loginDocumentSchema = z.object({
 /** PATCH /api/user/{id}/details, POST /api/project/{id}/team-member: the person as saved. */
 export const personDocumentSchema = documentSchema(userResourceSchema);
 
-/** POST /api/authorization/forgot: only that a mail went out (or was logged); never whether the address exists beyond the spec's message. */
+/** POST /api/authorization/forgot: only that a mail went out (or was logged); never whether the address exists beyond the product's message. */
 export const forgotDocumentSchema = z.object({ data: z.null(), meta: z.object({ sent: z.boolean() }) });
 
 /** GET /api/authorization/reset-token?token=: whose open reset token it is. */

@@ -11,7 +11,7 @@ describe('addTeamMemberSchema', () => {
     });
   });
 
-  it('gives the spec messages for missing fields', () => {
+  it('gives docs/product.md messages for missing fields', () => {
     expect(errorsOf(addTeamMemberSchema, { avatar: '', name: '  ', email: '' })).toEqual({
       avatar: ['Avatar is required!'],
       name: ['Name is required!'],

@@ -6,13 +6,13 @@ import { textField } from './fields.ts';
 
 const AVATAR_EXTENSION = /\.(jpe?g|png|gif)$/i;
 
-/** Avatar file names must end .jpg, .jpeg, .png or .gif (client §5). */
+/** Avatar file names must end .jpg, .jpeg, .png or .gif (docs/product.md §C5). */
 export function isAllowedAvatarFileName(fileName: string): boolean {
   return AVATAR_EXTENSION.test(fileName.trim());
 }
 
 /**
- * Add developer / add project manager modal (client §5). `avatar` is the chosen file's name (or the
+ * Add developer / add project manager modal (docs/product.md §C5). `avatar` is the chosen file's name (or the
  * uploaded image URL, which keeps the extension); name and email are trimmed.
  */
 export const addTeamMemberSchema = z.object({

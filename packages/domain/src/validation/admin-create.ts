@@ -14,7 +14,7 @@ import {
 const nameMin = FALLBACK_MESSAGES.minLength(ADMIN_NAME_MIN);
 
 /**
- * POST /user/create attributes (admin §5): name min 2, email required and valid, password required min 6,
+ * POST /user/create attributes (docs/product.md §A5): name min 2, email required and valid, password required min 6,
  * phone min 3; a zero-valued name, email or password is rejected. Phone may be left out: the add-person
  * modal of the project page creates users through the same call without one.
  */
@@ -41,7 +41,7 @@ export const adminCreateUserSchema = z.object({
 });
 export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
 
-/** POST /company/create attributes (admin §5): name min 2, zero rejected. */
+/** POST /company/create attributes (docs/product.md §A5): name min 2, zero rejected. */
 export const adminCreateCompanySchema = z.object({
   title: nonZeroTextField(nameMin, ADMIN_NAME_MIN),
   'company-size-id': optionalIdField,
@@ -52,7 +52,7 @@ export const adminCreateCompanySchema = z.object({
 });
 export type AdminCreateCompanyInput = z.infer<typeof adminCreateCompanySchema>;
 
-/** POST /team/create attributes (admin §5): title min 2, punch line min 2. */
+/** POST /team/create attributes (docs/product.md §A5): title min 2, punch line min 2. */
 export const adminCreateTeamSchema = z.object({
   title: nonZeroTextField(nameMin, ADMIN_NAME_MIN),
   'punch-line': nonZeroTextField(nameMin, ADMIN_NAME_MIN),
@@ -60,7 +60,7 @@ export const adminCreateTeamSchema = z.object({
 });
 export type AdminCreateTeamInput = z.infer<typeof adminCreateTeamSchema>;
 
-/** POST /project/create attributes (admin §5): title required, min 2, zero rejected. */
+/** POST /project/create attributes (docs/product.md §A5): title required, min 2, zero rejected. */
 export const adminCreateProjectSchema = z.object({
   title: nonZeroTextField(nameMin, ADMIN_NAME_MIN),
   description: z.string().max(20_000).optional(),

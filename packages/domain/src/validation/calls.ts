@@ -7,7 +7,7 @@ import { idField } from './fields.ts';
 // ../slots.ts, free of zod, so a page that only shows times does not load the validation library.
 
 /**
- * POST /scheduled-call/create attributes (client §3, §7; design §6): the project, a wall-clock time in
+ * POST /scheduled-call/create attributes (docs/product.md §C3, §C7; docs/product.md §D6): the project, a wall-clock time in
  * the caller's timezone and, optionally, that timezone (the user's stored one when absent).
  */
 export const scheduledCallCreateSchema = z.object({
@@ -45,7 +45,7 @@ const dayOffSchema = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && D
   error: WORK_HOURS_ERRORS.dayOff,
 });
 
-/** PATCH /work-hours attributes (issue 14 §2): the whole week and the days off, replaced at once. */
+/** PATCH /work-hours attributes (docs/product.md §F1): the whole week and the days off, replaced at once. */
 export const workHoursUpdateSchema = z.object({
   days: z
     .array(workDaySchema)

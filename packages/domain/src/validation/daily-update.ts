@@ -3,7 +3,7 @@ import { TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES, LABELS } from '../messages.ts';
 import { idField, nonZeroTextField } from './fields.ts';
 
-/** Daily update text: non-empty and not numerically zero (client §5). The spec quotes no message. */
+/** Daily update text: non-empty and not numerically zero (docs/product.md §C5). The spec quotes no message. */
 export const dailyUpdateTextField = nonZeroTextField(
   FALLBACK_MESSAGES.required,
   1,
@@ -15,7 +15,7 @@ export const dailyUpdateFormSchema = z.object({ description: dailyUpdateTextFiel
 export type DailyUpdateFormInput = z.infer<typeof dailyUpdateFormSchema>;
 
 /**
- * POST /project-update/post attributes (client §7), spec names kept. The title is always 'update';
+ * POST /project-update/post attributes (docs/product.md §C7), spec names kept. The title is always 'update';
  * the reporter is the signed-in user, so the server may ignore a sent reporter_user_id.
  */
 export const projectUpdatePostSchema = z.object({

@@ -8,9 +8,9 @@ import { emailField, textField } from './fields.ts';
 const EMAIL_MIN = 3;
 
 /**
- * Edit user (admin §5): PATCH /user/{id} attributes. Name, login and email are required; minimums name 2,
+ * Edit user (docs/product.md §A5): PATCH /user/{id} attributes. Name, login and email are required; minimums name 2,
  * login 2, email 3, phone 3; an explicitly empty phone is allowed. An empty role choice is ignored
- * (admin §4), so role is optional.
+ * (docs/product.md §A4), so role is optional.
  */
 export const editUserSchema = z.object({
   role: z
@@ -35,7 +35,7 @@ export type EditUserInput = z.infer<typeof editUserSchema>;
 
 /**
  * "A new login is sent only if longer than 3 characters, a new email only if longer than 5; otherwise
- * the old value is kept" (admin §5).
+ * the old value is kept" (docs/product.md §A5).
  */
 export function mergeLoginEmail(
   previous: { login: string; email: string },
@@ -47,7 +47,7 @@ export function mergeLoginEmail(
   };
 }
 
-/** The relationships an admin form sends for a user, by role (admin §2 edit user and create forms). */
+/** The relationships an admin form sends for a user, by role (docs/product.md §A2 edit user and create forms). */
 export type UserExtra = 'company' | 'team' | 'tech';
 
 /**

@@ -8,7 +8,7 @@ export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }
 
-/** Characters the forgot-password input accepts (client §5): letters, digits and - @ . _ ! ( ). */
+/** Characters the forgot-password input accepts (docs/product.md §C5): letters, digits and - @ . _ ! ( ). */
 export function sanitizeForgotEmailInput(value: string): string {
   return value.replace(/[^A-Za-z0-9\-@._!()]/g, '');
 }

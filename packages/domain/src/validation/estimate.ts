@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ESTIMATE_MAX_CHARS } from '../limits.ts';
 
 /**
- * Task estimate input (admin §5): at most 14 characters and a leading zero stripped ('05' → '5').
+ * Task estimate input (docs/product.md §A5): at most 14 characters and a leading zero stripped ('05' → '5').
  * A lone '0' and decimals such as '0.5' keep their zero, since stripping would change the number.
  */
 export function normalizeEstimateInput(input: string): string {

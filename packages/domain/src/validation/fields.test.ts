@@ -27,7 +27,7 @@ describe('field builders', () => {
   });
 
   it('optionalIdField clears with null or empty and leaves a missing value undefined', () => {
-    // Left out of a PATCH, the field stays as it is (issue 11 finding 8).
+    // Left out of a PATCH, the field stays as it is (docs/product.md §F4).
     expect(optionalIdField.parse(undefined)).toBeUndefined();
     expect(optionalIdField.parse('')).toBeNull();
     expect(optionalIdField.parse(null)).toBeNull();

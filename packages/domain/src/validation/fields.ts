@@ -3,7 +3,7 @@ import { ID_MAX, TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES } from '../messages.ts';
 import { EMAIL_PATTERN } from './email.ts';
 
-/** True for a value that reads as the number zero ('0', '00', '0.0'), which the specs reject as empty. */
+/** True for a value that reads as the number zero ('0', '00', '0.0'), which docs/product.md reject as empty. */
 export function isNumericZero(value: string): boolean {
   const trimmed = value.trim();
   return trimmed !== '' && Number(trimmed) === 0;
@@ -35,7 +35,7 @@ export function nonZeroTextField(
   return textField(message, min, max).refine((v) => !isNumericZero(v), zeroMessage);
 }
 
-/** An e-mail of at least `min` characters matching the spec's pattern. */
+/** An e-mail of at least `min` characters matching the product's pattern. */
 export function emailField(message: string, min = 1) {
   return z
     .string({ error: message })
@@ -70,7 +70,7 @@ export function parseId(value: unknown): number | null {
 }
 
 /**
- * THE record id field (see parseId): as sent on the wire, JSON:API ids are strings; the spec's payloads
+ * THE record id field (see parseId): as sent on the wire, JSON:API ids are strings; the product's payloads
  * also send numbers.
  */
 export const idField = z
@@ -99,7 +99,7 @@ export const idParamsSchema = z.object({ id: idField });
 
 /**
  * A lookup id that may be unset: null or '' clears it; left out it stays undefined, so a PATCH that does
- * not name the field leaves it alone (issue 11 finding 8: partial updates change only what they name).
+ * not name the field leaves it alone (docs/product.md §F4: partial updates change only what they name).
  */
 export const optionalIdField = z
   .union([z.null(), z.literal(''), idField])

@@ -39,7 +39,7 @@ describe('project filter', () => {
     ).toBe(true);
   });
 
-  it('builds triples with the spec field names, using only allowed operators', () => {
+  it('builds triples with docs/product.md field names, using only allowed operators', () => {
     const triples = projectFilterTriples({
       title: 'shop',
       id: 12,
@@ -78,7 +78,7 @@ describe('user filter', () => {
     ]);
   });
 
-  it('builds triples with the spec field names', () => {
+  it('builds triples with docs/product.md field names', () => {
     const triples = userFilterTriples({
       role: 'developer',
       name: 'ann',

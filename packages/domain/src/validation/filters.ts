@@ -3,7 +3,7 @@ import { FALLBACK_MESSAGES } from '../messages.ts';
 import { ROLES } from '../roles.ts';
 import { idField } from './fields.ts';
 
-/** Filter operators of the list API (admin §7, design §4). */
+/** Filter operators of the list API (docs/product.md §A7, §D4). */
 export type FilterOperator = 'like' | '=' | '>=' | '<=';
 export type FilterTriple = readonly [operator: FilterOperator, field: string, value: string];
 
@@ -29,7 +29,7 @@ export const USER_FILTER_FIELDS = {
   'user.created': ['>=', '<='],
 } as const satisfies Record<string, readonly FilterOperator[]>;
 
-/** Sortable columns per table (admin §2); a leading '-' sorts descending. */
+/** Sortable columns per table (docs/product.md §A2); a leading '-' sorts descending. */
 export const PROJECT_SORT_FIELDS = [
   'id',
   'title',
@@ -69,7 +69,7 @@ const optionalDate = z
 type DateRange = { createdFrom?: string | undefined; createdTo?: string | undefined };
 
 /**
- * Date pickers cannot pick future dates and To may not be before From (admin §5). Dates are
+ * Date pickers cannot pick future dates and To may not be before From (docs/product.md §A5). Dates are
  * 'YYYY-MM-DD' in the viewer's timezone, so `today` must be too; ISO dates compare as strings.
  */
 function checkDateRange(value: DateRange, today: string, ctx: z.RefinementCtx): void {
@@ -96,7 +96,7 @@ const projectFilterShape = z.object({
 });
 export type ProjectFilter = Partial<z.infer<typeof projectFilterShape>>;
 
-/** The project filter form's values (admin §2); `today` is 'YYYY-MM-DD' in the viewer's timezone. */
+/** The project filter form's values (docs/product.md §A2); `today` is 'YYYY-MM-DD' in the viewer's timezone. */
 export function projectFilterSchema(today: string) {
   return projectFilterShape.superRefine((value, ctx) => checkDateRange(value, today, ctx));
 }
@@ -108,7 +108,7 @@ const userFilterShape = z.object({
   phone: optionalText,
   team: optionalText,
   project: optionalText,
-  // An empty role choice is ignored (admin §4).
+  // An empty role choice is ignored (docs/product.md §A4).
   role: z
     .union([z.literal(''), z.enum(ROLES)])
     .optional()
@@ -118,7 +118,7 @@ const userFilterShape = z.object({
 });
 export type UserFilter = Partial<z.infer<typeof userFilterShape>>;
 
-/** The users filter form's values (admin §2); `today` is 'YYYY-MM-DD' in the viewer's timezone. */
+/** The users filter form's values (docs/product.md §A2); `today` is 'YYYY-MM-DD' in the viewer's timezone. */
 export function userFilterSchema(today: string) {
   return userFilterShape.superRefine((value, ctx) => checkDateRange(value, today, ctx));
 }

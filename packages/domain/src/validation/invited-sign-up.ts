@@ -7,7 +7,7 @@ const EMAIL_MIN = 5;
 const NAME_MIN = 2;
 const PHONE_MIN = 2;
 
-/** Invited sign-up form (admin §5): all required; minimums email 5, name 2, phone 2, password 6. */
+/** Invited sign-up form (docs/product.md §A5): all required; minimums email 5, name 2, phone 2, password 6. */
 export const invitedSignUpFormSchema = z.object({
   email: emailField(MESSAGES.emailInvalid, EMAIL_MIN),
   name: textField(FALLBACK_MESSAGES.minLength(NAME_MIN), NAME_MIN),

@@ -5,7 +5,7 @@ import { cappedText } from './fields.ts';
 
 /**
  * An absolute http(s) URL with a dotted host, optional port, then path/query/fragment. The server's
- * title 'Url is not a valid URL.' (client §5) is the classic URL-validator wording, whose rule this is.
+ * title 'Url is not a valid URL.' (docs/product.md §C5) is the classic URL-validator wording, whose rule this is.
  */
 const URL_PATTERN =
   /^https?:\/\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9][A-Za-z0-9_-]*)+(?::\d{1,5})?(?:$|[/?#]\S*$)/i;

@@ -3,7 +3,7 @@ import { PASSWORD_MIN } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { passwordField, textField } from './fields.ts';
 
-/** POST /authorization/login attributes and the sign-in form (client §5, §7). */
+/** POST /authorization/login attributes and the sign-in form (docs/product.md §C5, §C7). */
 export const loginSchema = z.object({
   login: textField(MESSAGES.loginInvalid),
   password: passwordField(MESSAGES.passwordIncorrect, PASSWORD_MIN),

@@ -8,7 +8,7 @@ import {
 import { errorsOf, firstError } from './test-helpers.ts';
 
 describe('project details', () => {
-  it('flags a blank or short title with the spec text', () => {
+  it('flags a blank or short title with docs/product.md text', () => {
     expect(firstError(projectSaveSchema, { title: '   ' }, 'title')).toBe('Invalid project title');
     expect(firstError(projectSaveSchema, { title: 'ab' }, 'title')).toBe('Invalid project title');
   });

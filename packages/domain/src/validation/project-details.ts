@@ -4,7 +4,7 @@ import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
 import { cappedText, emailField, optionalIdField, textField } from './fields.ts';
 
 /**
- * The project details form on the project page (client §5) saves through three calls (client §7):
+ * The project details form on the project page (docs/product.md §C5) saves through three calls (docs/product.md §C7):
  * the project, its company (PATCH /company/{id}) and the owner's details (user update).
  * One schema per call; the form validates with `projectDetailsFormSchema`, which is their union.
  */
@@ -38,7 +38,7 @@ export type OwnerDetailsInput = z.infer<typeof ownerDetailsSchema>;
 export const projectDetailsFormSchema = projectSaveSchema.extend({
   'company-title': companyUpdateSchema.shape.title,
   'company-size-id': optionalIdField,
-  // Owner details are validated and saved only when the user changed them (client §5), so the form
+  // Owner details are validated and saved only when the user changed them (docs/product.md §C5), so the form
   // leaves `owner` out otherwise; a project manager can then save a project whose owner lacks a phone.
   owner: ownerDetailsSchema.optional(),
 });

@@ -11,12 +11,12 @@ import {
 } from './wizard.ts';
 
 /**
- * POST /user/register-client body attributes (client §3 "Sign-up payload", §7). The nested objects keep
- * the spec's own snake_case names (company_size_id, project_state_id...), as the spec writes them.
+ * POST /user/register-client body attributes (docs/product.md §C3 "Sign-up payload", §7). The nested objects keep
+ * the product's own snake_case names (company_size_id, project_state_id...), as docs/product.md writes them.
  * Field rules are the wizard step 6 rules, so the form and the route give the same messages.
  */
 export const registerClientUserSchema = z.object({
-  // Sign-up always creates a client, whatever is sent (client §6); accepted only so the body parses.
+  // Sign-up always creates a client, whatever is sent (docs/product.md §C6); accepted only so the body parses.
   role: z.literal('client').optional(),
   name: wizardNameField,
   email: wizardEmailField,
@@ -33,7 +33,7 @@ export const registerClientCompanySchema = z.object({
 
 const optionalLongText = cappedText(TEXT_MAX.long)
   .optional()
-  // The wizard sends description and addition only when longer than 3 characters (client §3).
+  // The wizard sends description and addition only when longer than 3 characters (docs/product.md §C3).
   .transform((v) => (v !== undefined && v.trim().length >= WIZARD_OPTIONAL_TEXT_MIN_SENT ? v : undefined));
 
 export const registerClientProjectSchema = z.object({

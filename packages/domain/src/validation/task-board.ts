@@ -4,7 +4,7 @@ import { TASK_STATUS_IDS, type TaskStatusId, UNFINISHED_TASK_TARGETS } from '../
 import { estimateField } from './estimate.ts';
 import { cappedText, idField, textField } from './fields.ts';
 
-/** Board messages: the spec quotes none for the task board, so these are ours (ADR 0003). */
+/** Board messages: docs/product.md quotes none for the task board, so these are ours (ADR 0003). */
 export const BOARD_MESSAGES = {
   taskTitleRequired: 'Task title is required',
   tagTitleRequired: 'Tag title is required',
@@ -65,7 +65,7 @@ const many = (type: string) =>
     data: z.array(z.object({ type: z.literal(type), id: idField })).max(50),
   });
 
-/** Relationships of a task body (admin §7: owner, requester, project, tag, status, priority; plus sprint, type). */
+/** Relationships of a task body (docs/product.md §A7: owner, requester, project, tag, status, priority; plus sprint, type). */
 export const taskRelationshipsSchema = z
   .object({
     owner: one('user').optional(),
@@ -80,11 +80,11 @@ export const taskRelationshipsSchema = z
   .default({});
 export type TaskRelationships = z.infer<typeof taskRelationshipsSchema>;
 
-/** POST /sprint/create (admin §7: project_id). */
+/** POST /sprint/create (docs/product.md §A7: project_id). */
 export const sprintCreateSchema = z.object({ project_id: idField });
 
 /**
- * PATCH /sprint/{id} (admin §7: started or finished time and sprint-status-id). The server sets the
+ * PATCH /sprint/{id} (docs/product.md §A7: started or finished time and sprint-status-id). The server sets the
  * times itself; `unfinished-tasks` is the finish dialog's choice for tasks not yet accepted.
  */
 export const sprintPatchSchema = z.object({

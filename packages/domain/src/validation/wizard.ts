@@ -9,7 +9,7 @@ import {
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
 import { emailField, isNumericZero, nonZeroTextField, passwordField } from './fields.ts';
 
-/** Step 2 text (client §5): optional, at most 2048 characters. */
+/** Step 2 text (docs/product.md §C5): optional, at most 2048 characters. */
 export const wizardDescriptionSchema = z
   .string()
   .max(WIZARD_DESCRIPTION_MAX, `Maximum ${WIZARD_DESCRIPTION_MAX} characters`);
@@ -53,7 +53,7 @@ function clampStep(step: number): WizardStep {
   return Math.min(WIZARD_STEPS, Math.max(1, Math.trunc(step))) as WizardStep;
 }
 
-/** Next (client §2): a signed-in user skips step 5 (company size), since their company exists. */
+/** Next (docs/product.md §C2): a signed-in user skips step 5 (company size), since their company exists. */
 export function wizardNextStep(step: number, signedIn: boolean): WizardStep {
   if (signedIn && step === 4) return 6;
   return clampStep(step + 1);
@@ -79,7 +79,7 @@ export function canLeaveWizardStep(step: number, choices: WizardChoices): boolea
   return true;
 }
 
-/** Steps 2 and 3 may be skipped (client §2). */
+/** Steps 2 and 3 may be skipped (docs/product.md §C2). */
 export function isSkippableWizardStep(step: number): boolean {
   return step === 2 || step === 3;
 }

@@ -1,6 +1,6 @@
 import { boolean, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
-// Every lookup the spec names has the same shape: an id, a title and a display position.
+// Every lookup docs/product.md names has the same shape: an id, a title and a display position.
 const lookup = (name: string) =>
   pgTable(name, {
     id: serial('id').primaryKey(),
@@ -30,7 +30,7 @@ export const techs = pgTable('techs', {
   techGroupId: integer('tech_group_id')
     .notNull()
     .references(() => techGroups.id),
-  // "actualOnly" in the spec's tech search: retired techs stay for history but are not offered.
+  // "actualOnly" in the product's tech search: retired techs stay for history but are not offered.
   actual: boolean('actual').notNull().default(true),
   position: integer('position').notNull().default(0),
 });

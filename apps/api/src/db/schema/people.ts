@@ -65,7 +65,7 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     lastProjectId: integer('last_project_id'),
-    // Clients' daily digest (issue 14 §5): off after the mail's unsubscribe link, on again from the profile.
+    // Clients' daily digest (docs/product.md §F2): off after the mail's unsubscribe link, on again from the profile.
     digestEnabled: boolean('digest_enabled').notNull().default(true),
     // Named in the unsubscribe token; raised when the digest is turned on again (old links stop working).
     digestTokenVersion: integer('digest_token_version').notNull().default(0),

@@ -214,7 +214,7 @@ export const workHours = pgTable('work_hours', {
   end: text('end').notNull(),
 });
 
-// Company days off (issue 14 §2): dates in the company timezone with no call slots.
+// Company days off (docs/product.md §F1): dates in the company timezone with no call slots.
 export const daysOff = pgTable('days_off', {
   date: text('date').primaryKey(), // 'YYYY-MM-DD' in the company timezone
 });
@@ -234,7 +234,7 @@ export const scheduledCalls = pgTable(
     status: text('status').notNull().default('booked'), // 'booked' | 'pending_approval' | 'cancelled'
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // The iCalendar UID of the invite, kept so every later update (approve, move, cancel) replaces it in
-    // the client's calendar, and the SEQUENCE of the last invite sent (issue 14 §2).
+    // the client's calendar, and the SEQUENCE of the last invite sent (docs/product.md §F1).
     icsUid: text('ics_uid'),
     icsSequence: integer('ics_sequence').notNull().default(0),
   },

@@ -165,7 +165,7 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc())],
 );
 
-// Private calendar feeds (issue 14 §3): one per staff member, only a hash of the 256-bit token is stored.
+// Private calendar feeds (docs/product.md §F1): one per staff member, only a hash of the 256-bit token is stored.
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {

@@ -21,7 +21,7 @@ describe('parseListQuery', () => {
     });
   });
 
-  it('reads the spec filter triples, sorts and includes', () => {
+  it('reads docs/product.md filter triples, sorts and includes', () => {
     const q = parseListQuery(
       {
         page: { page: '3', size: '15' },

@@ -7,7 +7,7 @@ export type SortKey = { field: string; desc: boolean };
 
 export type ListQuery = {
   page: number;
-  /** null means unlimited (the spec's page[size]=null or 0). */
+  /** null means unlimited (the product's page[size]=null or 0). */
   size: number | null;
   sort: SortKey[];
   filters: Filter[];

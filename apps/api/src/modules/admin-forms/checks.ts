@@ -31,7 +31,7 @@ export async function assertIdsExist(
 }
 
 /**
- * The pickers offer active users of one role (admin §2 "users are offered by role"); the server holds the
+ * The pickers offer active users of one role (docs/product.md §A2 "users are offered by role"); the server holds the
  * same line, so a deactivated user or one of another role cannot be attached through a crafted call.
  */
 export async function assertActiveUsersOfRole(

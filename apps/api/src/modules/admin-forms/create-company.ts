@@ -10,7 +10,7 @@ import {
 import { attr } from '../../lib/app-error.ts';
 import { assertIdsExist } from './checks.ts';
 
-/** New Company (admin §2): title, industry, type, project funding, size and avatar. */
+/** New Company (docs/product.md §A2): title, industry, type, project funding, size and avatar. */
 export async function createCompany(db: Db, a: AdminCreateCompanyInput): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     await assertIdsExist(tx, companySizes, [a['company-size-id']], attr('company-size-id'));

@@ -23,7 +23,7 @@ export type CreateProjectRequest = {
 };
 
 /**
- * New Project (admin §2): the lookups, then people offered by role — clients (the first one owns the
+ * New Project (docs/product.md §A2): the lookups, then people offered by role — clients (the first one owns the
  * project), one account manager (the default setting when none is chosen), project managers and
  * developers — plus company, techs and project types.
  */

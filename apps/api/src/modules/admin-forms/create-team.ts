@@ -5,7 +5,7 @@ import { assertActiveUsersOfRole, rel } from './checks.ts';
 
 export type CreateTeamRequest = { attributes: AdminCreateTeamInput; relationships?: AdminRelationships };
 
-/** New Team (admin §2): title, punch line, avatar and its project manager(s). */
+/** New Team (docs/product.md §A2): title, punch line, avatar and its project manager(s). */
 export async function createTeam(db: Db, request: CreateTeamRequest): Promise<{ id: number }> {
   const a = request.attributes;
   const managerIds = relationshipIds(request.relationships, 'projectManager') ?? [];

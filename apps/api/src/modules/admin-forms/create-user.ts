@@ -15,7 +15,7 @@ const loginTakenOnEmail = () =>
   new AppError('unprocessable', { title: 'Login is already taken', pointer: attr('email') });
 
 /**
- * New user (admin §2): the login is the e-mail, as at sign-up. Teams and techs for a developer, a team
+ * New user (docs/product.md §A2): the login is the e-mail, as at sign-up. Teams and techs for a developer, a team
  * for a project manager, a company for a client; other extras are ignored.
  */
 export async function createUser(

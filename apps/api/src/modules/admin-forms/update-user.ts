@@ -19,10 +19,10 @@ import { applyTeamsAndTechs, readUserExtras } from './user-extras.ts';
 export type UpdateUserRequest = { attributes: EditUserInput; relationships?: AdminRelationships };
 
 /**
- * Edit user (admin §2, §4, §5). The empty role choice keeps the role; a new login is taken only when
+ * Edit user (docs/product.md §A2, §A4, §A5). The empty role choice keeps the role; a new login is taken only when
  * longer than 3 characters and a new e-mail only when longer than 5; an empty phone clears it. The
  * role is read fresh on every request, so a change applies on that user's next request. An e-mail
- * changed by someone else comes back to be noticed (issue 11 finding 7, users/email-change.ts).
+ * changed by someone else comes back to be noticed (docs/product.md §F4, users/email-change.ts).
  */
 export async function updateUser(
   db: Db,

@@ -18,7 +18,7 @@ export async function readUserExtras(tx: Tx, relationships: AdminRelationships):
 }
 
 /**
- * Applies teams and techs by role (admin §2): a projectManager keeps teams, a developer teams and techs.
+ * Applies teams and techs by role (docs/product.md §A2): a projectManager keeps teams, a developer teams and techs.
  * A role that has no such extra loses it, so a former developer is no longer counted in a team.
  */
 export async function applyTeamsAndTechs(tx: Tx, userId: number, role: Role, extras: UserExtras) {

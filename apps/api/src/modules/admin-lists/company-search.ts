@@ -30,7 +30,7 @@ export const COMPANY_LIST_RULES: ListRules = {
   includes: COMPANY_INCLUDES,
   defaultSort: 'title',
   defaultSize: 15,
-  // The admin forms' pickers ask for every row (page[size]=0, admin §9 "unlimited lists").
+  // The admin forms' pickers ask for every row (page[size]=0, docs/product.md §A9 "unlimited lists").
   allowUnlimited: true,
 };
 

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Filter, SortKey } from '../../lib/jsonapi/query.ts';
 import type { presentableUserColumns } from '../users/user-presenter.ts';
 
-/** `like` in the spec's filters means a case-insensitive "contains"; % and _ typed by a user are literal. */
+/** `like` in the product's filters means a case-insensitive "contains"; % and _ typed by a user are literal. */
 export function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

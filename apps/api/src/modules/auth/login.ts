@@ -6,7 +6,7 @@ import { AppError, attr } from '../../lib/app-error.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 
 /**
- * Sign-in throttling as OWASP's authentication cheat sheet describes (issue 11 finding 3). Failures are
+ * Sign-in throttling as OWASP's authentication cheat sheet describes (docs/product.md §F4). Failures are
  * counted in PostgreSQL (every app process sees them) within LOGIN_FAILURE_WINDOW_MS:
  * - per (account, address): 10 failures stop that address guessing that account;
  * - per address: failing on 10 different accounts (password spraying, credential stuffing) stops the

@@ -4,8 +4,8 @@ import { liveEventKind } from '../events/live-event.ts';
 import { publishEvent } from '../events/publish-event.ts';
 import type { DbOrTx } from './tx.ts';
 
-// 'user': a change to a person of the project someone else made (their e-mail, issue 11 finding 7).
-// 'call': a discovery call approved, declined, cancelled or moved by staff (issue 14 §2).
+// 'user': a change to a person of the project someone else made (their e-mail, docs/product.md §F4).
+// 'call': a discovery call approved, declined, cancelled or moved by staff (docs/product.md §F1).
 export type BoardEntity = 'task' | 'sprint' | 'tag' | 'comment' | 'user' | 'call';
 
 export type BoardEvent = {
@@ -19,7 +19,7 @@ export type BoardEvent = {
 };
 
 /**
- * Project history (issue 7): every change to sprints, tasks, tags and comments, written with the change,
+ * Project history (docs/product.md §A7): every change to sprints, tasks, tags and comments, written with the change,
  * and announced to the board's live streams (modules/events) when the transaction commits.
  */
 export async function recordEvent(db: DbOrTx, event: BoardEvent): Promise<void> {

@@ -16,8 +16,8 @@ export type SidebarCounts = {
 const count = sql<number>`count(*)::int`;
 
 /**
- * GET /page-tasks/sidebar (admin §3 sidebar information). Done = accepted tasks and the tasks of finished
- * sprints, so the count follows an Accept at once (issue 13 §4); new = tasks in
+ * GET /page-tasks/sidebar (docs/product.md §A3 sidebar information). Done = accepted tasks and the tasks of finished
+ * sprints, so the count follows an Accept at once (docs/product.md §F5); new = tasks in
  * no sprint; own = tasks the caller owns; roadblocks = open Blocker tasks, counted as client-roadblock when
  * a client raised them (their requester) and dev-roadblock otherwise.
  */

@@ -32,7 +32,7 @@ export async function loadSprint(db: DbOrTx, id: number): Promise<SprintRow> {
   return sprint;
 }
 
-/** A project's sprints, newest first (admin §4: the first listed current sprint is the active one). */
+/** A project's sprints, newest first (docs/product.md §A4: the first listed current sprint is the active one). */
 export async function listSprints(db: DbOrTx, projectId: number): Promise<SprintWithTasks[]> {
   const rows = await db
     .select()
@@ -53,7 +53,7 @@ export async function listSprints(db: DbOrTx, projectId: number): Promise<Sprint
   return rows.map((r) => ({ ...r, taskIds: taskRows.filter((t) => t.sprintId === r.id).map((t) => t.id) }));
 }
 
-/** POST /sprint/create: a new sprint, created without a start (admin §4). */
+/** POST /sprint/create: a new sprint, created without a start (docs/product.md §A4). */
 export async function createSprint(db: Db, projectId: number, actorId: number, now: Date) {
   return db.transaction(async (tx) => {
     const [sprint] = await tx.insert(sprints).values({ projectId, createdAt: now }).returning();

@@ -2,7 +2,7 @@ import type { Resource } from '../../lib/jsonapi/document.ts';
 import { ref } from '../../lib/jsonapi/document.ts';
 import type { TagRow } from './tag-service.ts';
 
-/** Every field of a tag (admin §3): id, title, project. */
+/** Every field of a tag (docs/product.md §A3): id, title, project. */
 export function presentTag(tag: TagRow): Resource {
   return {
     type: 'tag',

@@ -14,7 +14,7 @@ export async function loadTag(db: DbOrTx, id: number): Promise<TagRow> {
   return tag;
 }
 
-/** GET /tag/search: a project's tags by title (admin §7: filter by project.id). */
+/** GET /tag/search: a project's tags by title (docs/product.md §A7: filter by project.id). */
 export function listTags(db: DbOrTx, projectId: number): Promise<TagRow[]> {
   return db.select().from(tags).where(eq(tags.projectId, projectId)).orderBy(asc(tags.title), asc(tags.id));
 }

@@ -4,7 +4,7 @@ import type { TaskWithTags } from './task-queries.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Every field a task resource carries (admin §3 Task, plus its column position and lifecycle times). */
+/** Every field a task resource carries (docs/product.md §A3 Task, plus its column position and lifecycle times). */
 export function presentTask(task: TaskWithTags): Resource {
   return {
     type: 'task',

@@ -57,7 +57,7 @@ export function checkLookup(
   return id;
 }
 
-/** Reads type/priority/status ids sent either as attributes or as relationships (admin §7 sends both). */
+/** Reads type/priority/status ids sent either as attributes or as relationships (docs/product.md §A7 sends both). */
 export function lookupIds(
   attrs: { 'task-type-id'?: number | null; 'task-priority-id'?: number | null; 'task-status-id'?: number },
   rels: TaskRelationships,

@@ -29,7 +29,7 @@ type Change = {
 };
 const statusPointer = '/data/attributes/task-status-id';
 
-/** POST /task/create: a task in New Tasks or a sprint, at the end of its column (issue 7). */
+/** POST /task/create: a task in New Tasks or a sprint, at the end of its column (docs/product.md §A7). */
 export async function createTask(db: Db, input: Change): Promise<TaskWithTags> {
   const { attrs, rels, projectId } = input;
   if (attrs.title === undefined)
@@ -87,7 +87,7 @@ export async function createTask(db: Db, input: Change): Promise<TaskWithTags> {
   return loadTask(db, id);
 }
 
-/** The status change of a PATCH: one offered action, only for a task inside a started sprint (admin §4). */
+/** The status change of a PATCH: one offered action, only for a task inside a started sprint (docs/product.md §A4). */
 async function statusChange(db: Parameters<typeof checkSprint>[0], task: TaskWithTags, to: TaskStatusId) {
   const from = task.taskStatusId as TaskStatusId;
   const action = actionBetween(from, to);

@@ -13,7 +13,7 @@ import { localMoment, zoneOf } from '../reminders/local-time.ts';
 import { digestMail } from './digest-mail.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
-/** The digest's local hour (issue 14 §5: 08:00 in the client's timezone). */
+/** The digest's local hour (docs/product.md §F2: 08:00 in the client's timezone). */
 export const DIGEST_HOUR = 8;
 /** A client's first digest covers at most the day before it. */
 const FIRST_DIGEST_SPAN_MS = 24 * 60 * 60 * 1000;

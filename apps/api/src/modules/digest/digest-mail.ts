@@ -32,7 +32,7 @@ const when = (at: Date, zone: string) =>
   DateTime.fromJSDate(at, { zone }).setLocale('en-US').toFormat('cccc, LLLL d, h:mm a');
 
 /**
- * The client's daily digest (issue 14 §5): the updates posted on their projects since the last digest,
+ * The client's daily digest (docs/product.md §F2): the updates posted on their projects since the last digest,
  * grouped by project, oldest first, each rendered from its markdown through the safe renderer. Every
  * value from a person (project title, names) is escaped; update bodies are sanitized HTML.
  */

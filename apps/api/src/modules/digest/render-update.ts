@@ -2,7 +2,7 @@ import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * An update's markdown as mail HTML (issue 14 §5), the server's twin of apps/web/src/lib/render-markdown.ts:
+ * An update's markdown as mail HTML (docs/product.md §F2), the server's twin of apps/web/src/lib/render-markdown.ts:
  * marked renders, sanitize-html keeps an allow-list of plain formatting tags and http(s)/mailto links,
  * so no script, style, event handler, form, image beacon or javascript: URL reaches a mailbox.
  */

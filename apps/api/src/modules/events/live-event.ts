@@ -1,6 +1,6 @@
 import { type Actor, can } from '@dd/domain';
 
-/** What changed. `tag` is a board label; the rest are named by issue 15. */
+/** What changed. `tag` is a board label; the rest are named by docs/product.md §F3. */
 export type LiveEventKind =
   | 'project'
   | 'update'

@@ -27,7 +27,7 @@ export async function publishEvent(db: Pick<Db, 'execute'>, change: PublishedCha
 }
 
 /**
- * Presence (issue 15 §3): "this user has this task open for editing", announced to the board's streams
+ * Presence (docs/product.md §F3): "this user has this task open for editing", announced to the board's streams
  * and nowhere stored; the web app repeats it while the task modal is open and forgets it after a while.
  */
 export async function publishEditing(

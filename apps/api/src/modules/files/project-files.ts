@@ -9,9 +9,9 @@ import { discardUpload, FILE_CHUNK_SIZE, fillUpload, storeFile } from './file-st
 import { base64DataUrlBytes } from './json-data-url.ts';
 
 /**
- * Stores a file sent as a data URL (the spec's JSON body) into the upload slot `fileId` taken before the
+ * Stores a file sent as a data URL (the product's JSON body) into the upload slot `fileId` taken before the
  * body was read (beginUpload): bytes decoded slice by slice straight into chunks. Files over 25,000,000
- * bytes are refused (client spec §5); on any refusal the slot is freed.
+ * bytes are refused (docs/product.md §C5); on any refusal the slot is freed.
  */
 export async function storeProjectFile(db: Db, fileId: number, input: { title: string; data: string }) {
   const tooLarge = () =>

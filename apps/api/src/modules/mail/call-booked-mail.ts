@@ -22,7 +22,7 @@ export function callTimeIn(start: Date, zone: string): string {
   return DateTime.fromJSDate(start, { zone }).setLocale('en-US').toFormat('cccc, LLLL d, yyyy, h:mm a');
 }
 
-/** The call-booked mail (design §5): the time in the recipient's named timezone and in UTC, invite attached. */
+/** The call-booked mail (docs/product.md §D5): the time in the recipient's named timezone and in UTC, invite attached. */
 export function callBookedMail(mail: CallBookedMail) {
   const local = `${callTimeIn(mail.start, mail.recipientTimezone)} (${mail.recipientTimezone})`;
   const utc = `${DateTime.fromJSDate(mail.start, { zone: 'UTC' }).toFormat('yyyy-MM-dd HH:mm')} UTC`;

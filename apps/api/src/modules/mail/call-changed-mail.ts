@@ -12,7 +12,7 @@ import { renderMail } from './layout.ts';
 
 type CallRow = typeof scheduledCalls.$inferSelect;
 
-/** What staff did to a call (issue 14 §2); each sends the client one calendar update. */
+/** What staff did to a call (docs/product.md §F1); each sends the client one calendar update. */
 export type CallChange = 'approved' | 'declined' | 'cancelled' | 'moved';
 
 export type CallChangeContext = { productName: string; publicUrl: string; mailFrom: string; now: Date };
@@ -84,7 +84,7 @@ const SUBJECTS: Record<CallChange, string> = {
 };
 
 /**
- * The one mail to the client when staff approve, decline, cancel or move their call (issue 14 §2): the
+ * The one mail to the client when staff approve, decline, cancel or move their call (docs/product.md §F1): the
  * time in the client's named timezone and in UTC, and an .ics with the call's UID and its new SEQUENCE,
  * METHOD:REQUEST (approved, moved) or METHOD:CANCEL (declined, cancelled), so their calendar follows.
  * `call` is the row after the change; `previousStart` the time before a move.

@@ -11,7 +11,7 @@ export type EmailChangedMail = {
 };
 
 /**
- * The notice to the previous address when someone else changed it (issue 11 finding 7): who changed it,
+ * The notice to the previous address when someone else changed it (docs/product.md §F4): who changed it,
  * to what (masked: the old mailbox may no longer be the user's), and what to do if it was unexpected.
  */
 export function emailChangedMail(mail: EmailChangedMail) {

@@ -16,7 +16,7 @@ export type CallReminderMail = {
   forClient: boolean;
 };
 
-/** A call reminder (issue 14 §4): the time in the recipient's named timezone and in UTC. */
+/** A call reminder (docs/product.md §F2): the time in the recipient's named timezone and in UTC. */
 export function callReminderMail(mail: CallReminderMail) {
   const when = mail.kind === '24h' ? 'tomorrow' : 'in one hour';
   const local = `${callTimeIn(mail.start, mail.recipientTimezone)} (${mail.recipientTimezone})`;
@@ -51,7 +51,7 @@ export type TeamReminderMail = {
   link: string;
 };
 
-/** The 16:00 team reminder (issue 14 §4): nobody posted an update on the project today. */
+/** The 16:00 team reminder (docs/product.md §F2): nobody posted an update on the project today. */
 export function teamReminderMail(mail: TeamReminderMail) {
   return {
     subject: `No update on ${mail.projectTitle} today`,

@@ -13,7 +13,7 @@ export type NewTeamMemberInput = { role: TeamMemberRole; name: string; email: st
 const IMAGE_URL = /^\/api\/image\/(\d{1,10})$/;
 
 /**
- * The add-developer / add-project-manager modals (client spec §2, §5, §7): creates the person with the
+ * The add-developer / add-project-manager modals (docs/product.md §C2, §C5, §C7): creates the person with the
  * uploaded avatar and puts them on the project in one transaction. The spec's client sends a fixed
  * default password; we store the hash of a random one instead, so the account cannot be entered until
  * its owner sets a password through "forgot password". The e-mail is the login.

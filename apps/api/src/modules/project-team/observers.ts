@@ -9,7 +9,7 @@ import { publishEvent } from '../events/publish-event.ts';
 export type AddObserverInput = { projectId: number; email: string; actorId: number; now: Date };
 
 /**
- * Adds a registered person to a project as an observer (admin spec §8: inviting an e-mail that already
+ * Adds a registered person to a project as an observer (docs/product.md §A8: inviting an e-mail that already
  * has an account). Only active staff accounts: a client is refused, whatever their company, since an
  * observer follows a project from the agency's side and a client account never reads a project through
  * that kind (clients are put on a project in its details form). Someone already an observer is answered

@@ -5,7 +5,7 @@ import { projectMembers, projects, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publishEvent } from '../events/publish-event.ts';
 
-/** The team part of the project patch (client spec §7): each list replaces the current one when sent. */
+/** The team part of the project patch (docs/product.md §C7): each list replaces the current one when sent. */
 export type TeamInput = { developer?: number[]; projectManager?: number[]; accountManager?: number[] };
 
 /** Every id must be an active user of the role the relationship holds, else a 422 naming it. */

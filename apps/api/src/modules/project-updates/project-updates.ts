@@ -10,7 +10,7 @@ import { presentUser } from '../users/user-presenter.ts';
 
 type UpdateRow = typeof projectUpdates.$inferSelect;
 
-/** A project update (client spec §3). The description is markdown, stored as sent; the web app sanitizes. */
+/** A project update (docs/product.md §C3). The description is markdown, stored as sent; the web app sanitizes. */
 export function presentProjectUpdate(row: UpdateRow): Resource {
   return {
     type: 'project-update',

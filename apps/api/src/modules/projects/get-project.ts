@@ -254,7 +254,7 @@ export async function getProjectDocument(
   return presentProjectPage(page, include, options);
 }
 
-/** The client's last visited project, used by the root redirect on any device (client spec §2). */
+/** The client's last visited project, used by the root redirect on any device (docs/product.md §C2). */
 export async function rememberVisit(db: Db, userId: number, projectId: number) {
   await db.update(users).set({ lastProjectId: projectId }).where(eq(users.id, userId));
 }

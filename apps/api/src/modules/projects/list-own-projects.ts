@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { projectMembers, projectStarts, projects } from '../../db/schema/index.ts';
 import type { Resource } from '../../lib/jsonapi/document.ts';
 
-/** The shell's projects strip (client spec §2): a client's projects, newest first, with team size. */
+/** The shell's projects strip (docs/product.md §C2): a client's projects, newest first, with team size. */
 export async function listOwnProjects(db: Db, userId: number) {
   const mine = db
     .select({ projectId: projectMembers.projectId })

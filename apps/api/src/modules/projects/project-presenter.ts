@@ -29,7 +29,7 @@ export type ProjectRelations = {
   scheduledCallIds: number[];
 };
 
-/** Every field a project resource carries, listed (client spec §3); its schema is packages/domain's. */
+/** Every field a project resource carries, listed (docs/product.md §C3); its schema is packages/domain's. */
 export function presentProject(project: ProjectRow, rel: ProjectRelations): ProjectResource {
   return {
     type: 'project',

@@ -27,7 +27,7 @@ async function assertAllExist(ids: number[], found: Promise<Array<{ id: number }
 }
 
 /**
- * Project save from the details form (client spec §7): attributes, and the tech, types and client
+ * Project save from the details form (docs/product.md §C7): attributes, and the tech, types and client
  * relationships when sent (a relationship left out keeps its value). The owner always stays a client.
  */
 export async function saveProject(

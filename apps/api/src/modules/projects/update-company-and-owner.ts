@@ -11,7 +11,7 @@ import { loadProjectRef } from './load-project.ts';
 import { emailTakenByOther } from './save-project.ts';
 
 /**
- * The details form also saves the owner's company and the owner's details (client spec §7). Both are
+ * The details form also saves the owner's company and the owner's details (docs/product.md §C7). Both are
  * allowed to admin-level users and to someone who may update a project that company or owner belongs to.
  */
 async function assertMayUpdateSomeProject(db: Db, actor: Actor, projectIds: number[]) {

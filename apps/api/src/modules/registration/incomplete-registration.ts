@@ -12,7 +12,7 @@ const text = (max: number) =>
     .nullable();
 
 /**
- * What the wizard sends on page unload (client §3 "Incomplete registration record"). Lenient on
+ * What the wizard sends on page unload (docs/product.md §C3 "Incomplete registration record"). Lenient on
  * purpose: a half-filled form is the point. `user-password` is accepted so the body parses, then
  * dropped: it is never stored, not even hashed.
  */

@@ -89,7 +89,7 @@ async function insertProject(
   return projectId;
 }
 
-/** The 'Other' addition is kept only when a type titled Other is among the chosen types (client §5). */
+/** The 'Other' addition is kept only when a type titled Other is among the chosen types (docs/product.md §C5). */
 async function hasOtherType(tx: Tx, typeIds: number[]): Promise<boolean> {
   const rows = await tx
     .select({ id: projectTypes.id })
@@ -108,7 +108,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
- * A visitor's sign-up (client §3): user (always a client, login = e-mail), company titled after the
+ * A visitor's sign-up (docs/product.md §C3): user (always a client, login = e-mail), company titled after the
  * project, and the project they own, in one transaction, so a failure leaves nothing behind.
  */
 export async function registerClient(
@@ -168,7 +168,7 @@ export async function registerClient(
       return { userId: user.id, projectId };
     });
   } catch (error) {
-    // Two sign-ups racing for one address: the unique index decides, the answer stays the spec's.
+    // Two sign-ups racing for one address: the unique index decides, the answer stays the product's.
     if (isUniqueViolation(error, 'users_email_uq')) throw emailTaken();
     if (isUniqueViolation(error, 'users_login_uq')) throw loginTaken();
     throw error;

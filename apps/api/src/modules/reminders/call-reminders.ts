@@ -22,7 +22,7 @@ export const REMINDERS = [
 ] as const;
 
 /**
- * Sends the call reminders due at `now` (issue 14 §4) to the client who booked and the project's account
+ * Sends the call reminders due at `now` (docs/product.md §F2) to the client who booked and the project's account
  * manager. The call's state and time are read now, not when it was booked: a cancelled (or declined)
  * call is skipped, a moved call is reminded for its new start only (the sent-log is keyed by the start).
  * Each reminder is claimed in call_reminders_sent and its mails queued in the same transaction, so with

@@ -7,7 +7,7 @@ import type { Resource } from '../../lib/jsonapi/document.ts';
 
 export type ReminderSettingRow = typeof reminderSettings.$inferSelect;
 
-/** Every field a reminder setting carries (client spec §3: id, project-id, user-id, is-enabled). */
+/** Every field a reminder setting carries (docs/product.md §C3: id, project-id, user-id, is-enabled). */
 export function presentReminderSetting(row: ReminderSettingRow): Resource {
   return {
     type: 'reminder-setting',
@@ -16,7 +16,7 @@ export function presentReminderSetting(row: ReminderSettingRow): Resource {
   };
 }
 
-/** Settings of one project, or of every project when projectId is null; never paged (client spec §9). */
+/** Settings of one project, or of every project when projectId is null; never paged (docs/product.md §C9). */
 export async function searchReminderSettings(db: Db, projectId: number | null, newestFirst: boolean) {
   const query = db.select().from(reminderSettings);
   const order = newestFirst ? desc(reminderSettings.id) : asc(reminderSettings.id);
@@ -32,7 +32,7 @@ export async function loadReminderSetting(db: Db, id: number): Promise<ReminderS
 }
 
 /**
- * The first toggle of a member creates their setting (client spec §4). Reminders belong to the people
+ * The first toggle of a member creates their setting (docs/product.md §C4). Reminders belong to the people
  * who work on the project, so the user must be one of its developers or project managers; one setting
  * per user and project (a second create is a conflict, the client then flips the existing one).
  */

@@ -11,7 +11,7 @@ import { teamReminderMail } from '../mail/reminder-mails.ts';
 import type { JobContext } from './call-reminders.ts';
 import { localMoment, zoneOf } from './local-time.ts';
 
-/** The team reminder's local hour (issue 14 §4: 16:00 in the member's own timezone, Monday to Friday). */
+/** The team reminder's local hour (docs/product.md §F2: 16:00 in the member's own timezone, Monday to Friday). */
 export const TEAM_REMINDER_HOUR = 16;
 
 /**

@@ -38,9 +38,9 @@ export type BookCallInput = {
 const unprocessable = (title: string, field = 'scheduled') =>
   new AppError('unprocessable', { title, pointer: attr(field) });
 
-/** The slot was taken first (client §8): the database refused a second live call at that instant. */
+/** The slot was taken first (docs/product.md §C8): the database refused a second live call at that instant. */
 export const slotTaken = () => new AppError('forbidden', { title: MESSAGES.slotTaken });
-/** A blacklisted caller's call is kept for staff approval; the answer is the spec's 403 (client §8). */
+/** A blacklisted caller's call is kept for staff approval; the answer is the product's 403 (docs/product.md §C8). */
 export const phoneBlacklisted = () => new AppError('forbidden', { title: SERVER_ERRORS.phoneBlacklisted });
 
 export function isSlotUniqueViolation(error: unknown): boolean {
@@ -56,10 +56,10 @@ export function isSlotUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * POST /scheduled-call/create (client §7, issue 5). The time must be a slot of the work hours between
+ * POST /scheduled-call/create (docs/product.md §C7, §C9). The time must be a slot of the work hours between
  * now + 2 h and now + 4 weeks. Whether it is still free is decided by the database alone: the unique
  * index on the start of every live call means two simultaneous requests cannot both insert, from any
- * number of connections or app processes; the loser gets the spec's 403. A blacklisted phone still holds the slot, as a
+ * number of connections or app processes; the loser gets the product's 403. A blacklisted phone still holds the slot, as a
  * call pending staff approval, and answers 403 'User phone is blacklisted'.
  */
 export async function bookCall(
@@ -117,7 +117,7 @@ export async function bookCall(
 export type CallMailContext = { productName: string; publicUrl: string; mailFrom: string; now: Date };
 
 /**
- * The call-booked mails (issue 5): one to the client and one to the project's account manager, each with
+ * The call-booked mails (docs/product.md §C9): one to the client and one to the project's account manager, each with
  * the same .ics invite (UTC times, a UID unique to this call) and the time written in their own zone.
  */
 export async function callBookedMessages(

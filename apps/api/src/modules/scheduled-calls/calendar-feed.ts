@@ -64,7 +64,7 @@ async function feedOwner(db: Db, token: string): Promise<FeedOwner | null> {
 }
 
 /**
- * GET /api/calendar/{token}.ics (issue 14 §3): the owner's calls from 90 days ago on, cancelled ones as
+ * GET /api/calendar/{token}.ics (docs/product.md §F1): the owner's calls from 90 days ago on, cancelled ones as
  * STATUS:CANCELLED so subscribed calendars drop them. Admin-level users get every call; an account manager
  * the calls of projects they manage or are a member of; other staff those of projects they are a member
  * of. Times are UTC; the calendar names the owner's timezone in X-WR-TIMEZONE. Null for an unknown token.

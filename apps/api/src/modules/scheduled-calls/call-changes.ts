@@ -90,7 +90,7 @@ export const declineCall = (db: Db, input: ChangeInput) => changeStatus(db, inpu
 export const cancelCall = (db: Db, input: ChangeInput) => changeStatus(db, input, 'cancelled');
 
 /**
- * Move a live call to another slot (issue 14 §2). The new time must be a bookable slot by the booking
+ * Move a live call to another slot (docs/product.md §F1). The new time must be a bookable slot by the booking
  * rules (grid of the work hours, not a day off, 2 hours to 4 weeks ahead); whether it is free is decided by
  * the database alone, as for booking: the unique index on live calls' starts refuses a taken slot (409).
  */

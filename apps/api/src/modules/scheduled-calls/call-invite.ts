@@ -78,7 +78,7 @@ function calendar(properties: Array<[string, string] | ICAL.Property>, events: I
 }
 
 /**
- * A one-event calendar message, all times in UTC, for the call mails (design §5, issue 14 §2): the
+ * A one-event calendar message, all times in UTC, for the call mails (docs/product.md §D5, §F1): the
  * first invite (SEQUENCE 0) and every update of the same UID with a higher SEQUENCE.
  */
 export function buildCallInvite(invite: CallInvite): string {
@@ -93,7 +93,7 @@ export function buildCallInvite(invite: CallInvite): string {
 }
 
 /**
- * A subscribed calendar (issue 14 §3): METHOD:PUBLISH, its name and the timezone it is meant for named by
+ * A subscribed calendar (docs/product.md §F1): METHOD:PUBLISH, its name and the timezone it is meant for named by
  * X-WR-CALNAME / X-WR-TIMEZONE, and every event in UTC, which Google, Apple and Thunderbird all accept.
  */
 export function buildCalendarFeed(feed: { name: string; timezone: string; events: CallInvite[] }): string {

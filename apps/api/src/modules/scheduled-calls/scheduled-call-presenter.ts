@@ -20,7 +20,7 @@ export function presentScheduledCall(call: CallRow): Resource {
   };
 }
 
-/** One day of free slots (design §6): date and slots, each slot with wall clock, readableTime and instant. */
+/** One day of free slots (docs/product.md §D6): date and slots, each slot with wall clock, readableTime and instant. */
 export function presentAvailableDay(day: AvailableDay): Resource {
   return {
     type: 'available-slots',
@@ -32,7 +32,7 @@ export function presentAvailableDay(day: AvailableDay): Resource {
   };
 }
 
-/** One weekday of work hours (client §3): weekday (1 Monday .. 7 Sunday) and its periods. */
+/** One weekday of work hours (docs/product.md §C3): weekday (1 Monday .. 7 Sunday) and its periods. */
 export function presentWorkDay(day: WorkDay): Resource {
   return {
     type: 'work-hours',

@@ -39,7 +39,7 @@ function conditions(query: ListQuery): SQL[] {
 }
 
 /**
- * The staff Calls screen (issue 14 §2): calls of every project with its title and the client who booked,
+ * The staff Calls screen (docs/product.md §F1): calls of every project with its title and the client who booked,
  * soonest first (or latest first with sort=-scheduled), each flagged when it lies outside today's work
  * hours or on a day off (booked before the hours changed; it stays booked).
  */

@@ -72,7 +72,7 @@ export async function loadDaysOff(db: DbOrTx): Promise<string[]> {
 }
 
 /**
- * PATCH /work-hours (issue 14 §2): replaces the week's hours and the days off in one transaction, so
+ * PATCH /work-hours (docs/product.md §F1): replaces the week's hours and the days off in one transaction, so
  * available slots change with the next request. Booked calls are not touched: one that falls outside the
  * new hours stays booked and the Calls screen flags it.
  */

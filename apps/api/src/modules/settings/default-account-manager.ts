@@ -6,7 +6,7 @@ import { settings, users } from '../../db/schema/index.ts';
 type Reader = Pick<Db, 'select'>;
 
 /**
- * The account manager new projects get: the 'defaultAccauntManager' setting (admin spec §3), when it
+ * The account manager new projects get: the 'defaultAccauntManager' setting (docs/product.md §A3), when it
  * holds the id of an active user; null while it is 'init' or names someone deactivated since.
  */
 export async function defaultAccountManagerId(db: Reader): Promise<number | null> {

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 const bad = (title: string, parameter: string) => new AppError('bad_request', { title, parameter });
 
 /**
- * The setting name asked for: `filter[name]=x` (admin spec §7) or the list form `filter[0][0]==&filter[0][1]=name
+ * The setting name asked for: `filter[name]=x` (docs/product.md §A7) or the list form `filter[0][0]==&filter[0][1]=name
  * &filter[0][2]=x`. Null means no filter. Any other filter is a 400.
  */
 export function settingNameFilter(raw: Record<string, unknown>): string | null {

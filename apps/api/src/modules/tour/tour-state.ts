@@ -6,7 +6,7 @@ import type { Resource } from '../../lib/jsonapi/document.ts';
 
 export type TourStateRow = typeof tourStates.$inferSelect;
 
-/** The tour state per user and project (client spec §3: step, visited, openModal). */
+/** The tour state per user and project (docs/product.md §C3: step, visited, openModal). */
 export function presentTourState(row: TourStateRow): Resource {
   return {
     type: 'tour-state',
@@ -25,7 +25,7 @@ const where = (userId: number, projectId: number) =>
   and(eq(tourStates.userId, userId), eq(tourStates.projectId, projectId));
 
 /**
- * The owner's tour for a project (client spec §4). The first read starts it: at step 2 when the user
+ * The owner's tour for a project (docs/product.md §C4). The first read starts it: at step 2 when the user
  * has just registered (the registration marker), else at step 1. Later reads, from any device, return
  * the stored state, so the tour never repeats.
  */

@@ -10,7 +10,7 @@ import { maskEmail } from '../mail/mask-email.ts';
 export type EmailChange = { userId: number; name: string; from: string; to: string; actorName: string };
 
 /**
- * After a user's e-mail changed (issue 11 finding 7), in the same transaction as the change. Every
+ * After a user's e-mail changed (docs/product.md §F4), in the same transaction as the change. Every
  * pending password reset link dies, since it went to the old address. When someone other than the
  * user made the change, it goes into the history of every project the user owns or is a client of,
  * with who made it, and the caller mails the old address a notice (emailChangedNotice).

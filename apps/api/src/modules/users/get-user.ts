@@ -27,7 +27,7 @@ type UserGraph = {
   ownProjects: Array<{ id: number; title: string }>;
   role: { itemName: string; title: string } | null;
   company: { id: number; title: string } | null;
-  /** The phone prefix blacklist setting's raw value (client §3), null when unset. */
+  /** The phone prefix blacklist setting's raw value (docs/product.md §C3), null when unset. */
   phoneBlacklist: string | null;
 };
 
@@ -65,7 +65,7 @@ const userGraph = preparedStatement<{ graph: string | null }, { id: number; blac
 );
 const dates = withDates(new Set(['createdAt']));
 
-/** GET /user/{id}: the user with the includes the spec's screens ask for. */
+/** GET /user/{id}: the user with the includes the product's screens ask for. */
 export async function getUserDocument(
   db: Db,
   id: number,

@@ -24,8 +24,8 @@ declare module 'fastify' {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// A calendar feed (issue 14 §3) is fetched by calendar apps that send no header: its secret token is its key.
-// So is a digest's unsubscribe link (issue 14 §5), opened from a mailbox or POSTed by a mail client.
+// A calendar feed (docs/product.md §F1) is fetched by calendar apps that send no header: its secret token is its key.
+// So is a digest's unsubscribe link (docs/product.md §F2), opened from a mailbox or POSTed by a mail client.
 // Git providers' webhooks send neither: the repository's secret signs each delivery.
 const OPEN_PATHS = [
   '/api/health',

@@ -29,7 +29,7 @@ export function hideContactsOfOthers(document: unknown, viewerId: number): boole
 }
 
 /**
- * readonlyManager never receives the e-mail, phone or login of anyone else (client spec §6; issue 11
+ * readonlyManager never receives the e-mail, phone or login of anyone else (docs/product.md §C6; docs/product.md §F4
  * finding 6). The presenters already leave them out; this is the net under them, for every answer of
  * the API (pre-serialized list pages included). Registered before compression so it sees plain JSON.
  */

@@ -16,7 +16,7 @@ export default fp(
       let errors: JsonApiError[];
       if (error instanceof AppError && error.code === 'not_found' && hidesExistence(request)) {
         // Someone who cannot see every record (a visitor, a client) gets the answer a record that is
-        // not theirs gets: an unknown id and someone else's id must look the same (issue 11 finding 2).
+        // not theirs gets: an unknown id and someone else's id must look the same (docs/product.md §F4).
         const hidden = request.actor ? forbidden() : unauthorized();
         status = hidden.status;
         errors = hidden.details.map((d) => ({ status: String(status), title: d.title }));

@@ -39,7 +39,7 @@ export function findNul(root: unknown): (string | number)[] | null {
 
 /**
  * One place for input no route can store: PostgreSQL refuses U+0000 in text, so a JSON body or query
- * string holding it is refused before validation (issue 11 finding 4), with where it was found.
+ * string holding it is refused before validation (docs/product.md §F4), with where it was found.
  */
 export default fp(
   async (app) => {

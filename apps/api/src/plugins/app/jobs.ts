@@ -17,7 +17,7 @@ import type pg from 'pg';
 import { WorkerLiveness } from './job-liveness.ts';
 
 /**
- * The durable job queue (issue 14 §1, docs/adr/0011-job-queue.md): graphile-worker on the app's own
+ * The durable job queue (docs/product.md §D9, docs/adr/0011-job-queue.md): graphile-worker on the app's own
  * PostgreSQL, in its own schema `graphile_worker`. Jobs are rows: a scheduled or retried job survives a
  * restart, and each job is locked by one worker (SELECT ... FOR UPDATE SKIP LOCKED), so with several
  * app processes on one database each job runs once. Nothing here decides anything with a timer: the

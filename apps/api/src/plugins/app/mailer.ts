@@ -39,10 +39,10 @@ declare module 'fastify' {
 }
 
 /**
- * Outgoing mail goes through the job queue (issue 14 §1): send() writes the outbox row and queues a
+ * Outgoing mail goes through the job queue (docs/product.md §D9): send() writes the outbox row and queues a
  * `mail` job; the job sends through nodemailer when SMTP_URL is set, retried with exponential backoff
  * when SMTP fails, and records each attempt on the row (state, attempts, reason). Every message is kept
- * in mail_outbox with every secret the template marked redacted (issue 11 finding 1: no one reads
+ * in mail_outbox with every secret the template marked redacted (docs/product.md §F4: no one reads
  * another person's link); the real message is only in the job's payload, which no route reads and which
  * is gone when the job ends (graphile-worker deletes a finished job; the last failed attempt ends the job
  * instead of leaving it failed with its payload). Without SMTP_URL a message's secret links are written

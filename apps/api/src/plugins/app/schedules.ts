@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /**
- * What the job queue's minute `tick` does (issue 14 §4, §5): call reminders, team reminders and client
+ * What the job queue's minute `tick` does (docs/product.md §F2): call reminders, team reminders and client
  * digests that are due on the app clock. Each kind claims what it sends in a sent-log table in the
  * transaction that queues the mail, so ticks of several processes (or a tick run twice) send once.
  */

@@ -41,7 +41,7 @@ export default fp(
       strictTransportSecurity: !app.config.publicUrl.startsWith('http://'),
     });
     // helmet sets no Permissions-Policy: the app uses no camera, microphone, location, payment or USB,
-    // so every powerful feature is switched off for the page and anything it frames (issue 11 finding 8).
+    // so every powerful feature is switched off for the page and anything it frames (docs/product.md §F4).
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.header('Permissions-Policy', PERMISSIONS_POLICY);
       return payload;

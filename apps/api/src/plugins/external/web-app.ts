@@ -27,7 +27,7 @@ export const NO_SESSION_META = '<meta name="dd-session" content="none" />';
 
 /**
  * index.html for a visitor without a session cookie: the SPA then knows it is anonymous without
- * asking GET /authorization/check, whose 401 every browser logs as a console error (issue 13 §5).
+ * asking GET /authorization/check, whose 401 every browser logs as a console error (docs/product.md §F5).
  */
 export function withNoSessionMeta(html: string): string {
   return beforeHeadEnd(html, NO_SESSION_META);
@@ -61,7 +61,7 @@ function matches(pattern: string, pathname: string): boolean {
 
 /**
  * The `<link>` tags that let the browser fetch the requested screen's chunks while the entry script still
- * runs (issue 13 §2): modulepreload for its scripts, preload for its stylesheets. Only files under
+ * runs (docs/product.md §F5): modulepreload for its scripts, preload for its stylesheets. Only files under
  * /assets/ with plain names are announced.
  */
 export function preloadLinks(routes: RoutePreload[], pathname: string, signedIn: boolean): string {

@@ -56,7 +56,7 @@ describe('POST /api/authorization/login', () => {
     }
   });
 
-  it("validates with the spec's messages", async () => {
+  it("validates with the product's messages", async () => {
     const res = await login({ login: '', password: '123' }, '10.0.0.3');
     expect(res.statusCode).toBe(422);
     const titles = res.json().errors.map((e: { title: string }) => e.title);
@@ -79,7 +79,7 @@ describe('POST /api/authorization/login', () => {
     const res = await login({ login: user.login, password: DEFAULT_PASSWORD }, '10.0.1.1');
     expect(res.statusCode).toBe(429);
     expect(firstError(res)?.title).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
-    // Another address is not that attacker (issue 11 finding 3; lock-out.test.ts has the attacks).
+    // Another address is not that attacker (docs/product.md §F4; lock-out.test.ts has the attacks).
     expect((await login({ login: user.login, password: DEFAULT_PASSWORD }, '10.0.2.1')).statusCode).toBe(200);
   });
 

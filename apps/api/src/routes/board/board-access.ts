@@ -31,14 +31,14 @@ export function authorizeBoardProject(
   return app.authorize(request, 'project:board', project);
 }
 
-/** The project id of a board list: filter[i] = ['=', 'project.id', id] (admin §7), required. */
+/** The project id of a board list: filter[i] = ['=', 'project.id', id] (docs/product.md §A7), required. */
 export function projectIdFilter(
   raw: Record<string, unknown>,
   viewer: Actor,
   includes: readonly string[],
   field = 'project.id',
 ) {
-  // Board lists are whole lists (admin §7: size 0); paging parameters are checked but not needed.
+  // Board lists are whole lists (docs/product.md §A7: size 0); paging parameters are checked but not needed.
   const query = parseListQuery(
     raw,
     {

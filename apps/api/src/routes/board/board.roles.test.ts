@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { caller, projectFilter, sprintPatch, statusPatch, taskDoc } from './board-test-helpers.ts';
 
 /**
- * Role-by-route table for every board call (admin §1, §6: the board is for staff, blocked for
+ * Role-by-route table for every board call (docs/product.md §A1, §A6: the board is for staff, blocked for
  * readonlyManager; clients never use it). Written out by hand, not computed from can().
  */
 const BOARD_ROLES: Role[] = [

@@ -109,7 +109,7 @@ describe('sprints', () => {
     for (const status of [2, 3, 4])
       expect((await call('PATCH', `/api/task/${done}`, statusPatch(status))).statusCode).toBe(200);
     expect(await doneCount()).toBe(0);
-    // The count follows Accept at once, before the sprint finishes (issue 13 §4).
+    // The count follows Accept at once, before the sprint finishes (docs/product.md §F5).
     expect((await call('PATCH', `/api/task/${done}`, statusPatch(5))).statusCode).toBe(200);
     expect(await doneCount()).toBe(1);
     expect((await call('PATCH', `/api/sprint/${s}`, sprintPatch(3, 'new-tasks'))).statusCode).toBe(200);
@@ -338,7 +338,7 @@ describe('sidebar and history', () => {
 });
 
 describe('OpenAPI', () => {
-  it('lists the board calls, including the ones the spec does not show', async () => {
+  it('lists the board calls, including the ones docs/product.md does not show', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);

@@ -6,7 +6,7 @@ import tagRoutes from './tag.ts';
 import taskRoutes from './task.ts';
 import taskCommentRoutes from './task-comment.ts';
 
-/** Every call of the per-project task board (issue 7). */
+/** Every call of the per-project task board (docs/product.md §A7). */
 const boardRoutes: FastifyPluginAsync = async (api) => {
   await api.register(sprintRoutes);
   await api.register(taskRoutes);

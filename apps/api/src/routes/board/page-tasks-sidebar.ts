@@ -10,7 +10,7 @@ import { authorizeBoard } from './board-access.ts';
 const sidebarQuery = z.object({ project_id: idField });
 
 /**
- * GET /page-tasks/sidebar?project_id= (admin §3, §7): the sidebar counts, and the project's people (the
+ * GET /page-tasks/sidebar?project_id= (docs/product.md §A3, §A7): the sidebar counts, and the project's people (the
  * owner and requester choices of the task modal) as the project-user relationship.
  */
 const sidebarRoutes: FastifyPluginAsyncZod = async (app) => {

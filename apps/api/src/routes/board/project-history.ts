@@ -17,7 +17,7 @@ const historyQuery = z.object({
     .default({ page: 1, size: HISTORY_PAGE_SIZE }),
 });
 
-/** Project history (issue 7): every change to sprints and tasks, who, what and when, newest first, paged. */
+/** Project history (docs/product.md §A7): every change to sprints and tasks, who, what and when, newest first, paged. */
 const projectHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/project-history/search',

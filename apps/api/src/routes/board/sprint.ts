@@ -29,7 +29,7 @@ const patchBody = z.object({
   }),
 });
 
-/** Sprints of the task board (admin §4, §7): list, create, start and finish. */
+/** Sprints of the task board (docs/product.md §A4, §A7): list, create, start and finish. */
 const sprintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sprint/search',
@@ -69,7 +69,7 @@ const sprintRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['board'],
-        summary: 'Create a sprint, without a start (admin §4)',
+        summary: 'Create a sprint, without a start (docs/product.md §A4)',
         body: createBody,
         response: { 201: sprintDocumentSchema },
       },

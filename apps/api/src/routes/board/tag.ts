@@ -11,7 +11,7 @@ const renameBody = z.object({
   data: z.object({ type: z.literal('tag'), id: z.coerce.string().optional(), attributes: tagRenameSchema }),
 });
 
-/** Tags of a project's board (admin §3, §7): search by project, create, rename, delete. */
+/** Tags of a project's board (docs/product.md §A3, §A7): search by project, create, rename, delete. */
 const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tag/search',

@@ -11,7 +11,7 @@ const createBody = z.object({
   data: z.object({ type: z.literal('task-comment'), attributes: commentCreateSchema }),
 });
 
-/** The task modal's Comments tab (issue 7; the spec does not show it): list and add. */
+/** The task modal's Comments tab (docs/product.md §A7; docs/product.md does not show it): list and add. */
 const taskCommentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/task-comment/search',

@@ -68,7 +68,7 @@ async function includedFor(
   return included;
 }
 
-/** Tasks of the task board (issue 7): list, read, create (POST /task/create, our path) and PATCH. */
+/** Tasks of the task board (docs/product.md §A7): list, read, create (POST /task/create, our path) and PATCH. */
 const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/task/search',

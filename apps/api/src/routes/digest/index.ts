@@ -21,7 +21,7 @@ const setting = (userId: number, enabled: boolean) =>
   );
 
 /**
- * The client digest's settings (issue 14 §5). The unsubscribe link works signed-out: its token is the
+ * The client digest's settings (docs/product.md §F2). The unsubscribe link works signed-out: its token is the
  * user id and their digest token version signed with the server secret (modules/digest/unsubscribe-token.ts).
  * GET answers a page with an Unsubscribe button and changes nothing (mail link scanners follow links);
  * POST unsubscribes: RFC 8058 one-click (the mail's List-Unsubscribe-Post header) answers JSON, the

@@ -21,7 +21,7 @@ function contentDisposition(title: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(title)}`;
 }
 
-/** Project specification files (client spec §2, §5, §7). */
+/** Project specification files (docs/product.md §C2, §C5, §C7). */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadStreamRoutes);
   await app.register(uploadJsonRoutes);

@@ -28,7 +28,7 @@ const UPLOAD_BODY_LIMIT = 34 * 1024 * 1024;
 const PLACEHOLDER = Buffer.from('data:,');
 
 /**
- * POST /project/{id}/upload-file, the spec's upload: a JSON:API document whose `data` attribute is the
+ * POST /project/{id}/upload-file, the product's upload: a JSON:API document whose `data` attribute is the
  * file as a data URL (docs/adr/0008-streamed-files.md). Same call and answers as always; in this scope
  * alone a JSON body is read as bytes, and a plain data URL in it is found, checked and decoded slice by
  * slice from those bytes (modules/files/json-data-url.ts) instead of becoming a 33 MB string, copied

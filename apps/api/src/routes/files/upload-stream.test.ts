@@ -9,7 +9,7 @@ import { FILE_CHUNK_SIZE, TOO_MANY_UPLOADS } from '../../modules/files/file-stor
 import { buildProject, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, firstError, type TestApp } from '../../test/test-app.ts';
 
-/** POST /project/{id}/file/upload: the web app's streamed upload (issue 12 §4). */
+/** POST /project/{id}/file/upload: the web app's streamed upload (docs/product.md §D3). */
 let t: TestApp;
 let port: number;
 beforeAll(async () => {

@@ -67,7 +67,7 @@ async function* requestBytes(request: FastifyRequest): AsyncGenerator<Buffer> {
 
 /**
  * POST /project/{id}/file/upload: the web app's upload. The body is the file's raw bytes, streamed into the
- * database chunk by chunk and never held whole; same permission, limit and answer as the spec's
+ * database chunk by chunk and never held whole; same permission, limit and answer as the product's
  * POST /project/{id}/upload-file (docs/adr/0008-streamed-files.md).
  */
 const uploadStreamRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,7 +14,7 @@ const uploadBody = z.object({
   }),
 });
 
-/** Avatars (client spec §7 POST /image/upload): stored in the database, served with their sniffed type. */
+/** Avatars (docs/product.md §C7 POST /image/upload): stored in the database, served with their sniffed type. */
 const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/image/upload',

@@ -85,7 +85,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Pending invitations, resend and revoke (issue 13 §5): whoever may invite to the project
+  // Pending invitations, resend and revoke (docs/product.md §F5): whoever may invite to the project
   // ('project:manage-team', as for POST /invitation/create) may see and manage its invitations.
   app.get(
     '/invitation/search',
@@ -214,7 +214,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
-      // Invited sign-up is for visitors who are not signed in (admin spec §5): a signed-in user cannot
+      // Invited sign-up is for visitors who are not signed in (docs/product.md §A5): a signed-in user cannot
       // spend someone's invitation on a second account, nor be switched into one.
       if (request.actor)
         throw new AppError('conflict', {

@@ -202,7 +202,7 @@ describe('POST /api/authorization/register', () => {
     expect((await t.app.inject({ url: `/api/invitation/my?token=${token}` })).statusCode).toBe(200);
   });
 
-  it("validates with the spec's minimums and messages", async () => {
+  it("validates with the product's minimums and messages", async () => {
     const { email, token } = await invited();
     const res = await register({ token, email: 'bad', name: 'A', phone: '1', password: '123' });
     expect(res.statusCode).toBe(422);

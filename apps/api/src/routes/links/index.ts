@@ -16,7 +16,7 @@ const attachBody = z.object({
   data: z.array(z.object({ type: z.literal('link'), id: idField })).max(50),
 });
 
-/** Project specification links (client spec §5, §7): create, then attach to the project. */
+/** Project specification links (docs/product.md §C5, §C7): create, then attach to the project. */
 const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/link/create',

@@ -48,7 +48,7 @@ async function resetTokenFor(email: string): Promise<string> {
 }
 
 describe('POST /api/authorization/forgot', () => {
-  it("answers an unknown e-mail with the spec's message on the email field", async () => {
+  it("answers an unknown e-mail with the product's message on the email field", async () => {
     const res = await forgot({ email: 'nobody@example.com' });
     expect(res.statusCode).toBe(422);
     expect(firstError(res)).toEqual({
@@ -202,7 +202,7 @@ describe('PATCH /api/user/{id} with a reset token', () => {
     expect((await patchPassword(victim.id, { password: 'brand-new-pass', token })).statusCode).toBe(422);
   });
 
-  it("applies the spec's minimum of 6 characters", async () => {
+  it("applies the product's minimum of 6 characters", async () => {
     const user = await buildUser(t.database.db);
     const token = await resetTokenFor(user.email);
     const res = await patchPassword(user.id, { password: '12345', token });

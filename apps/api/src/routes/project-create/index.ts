@@ -12,7 +12,7 @@ const createBody = z.object({
   }),
 });
 
-/** POST /project/create: the admin New Project form (admin §2, §7). */
+/** POST /project/create: the admin New Project form (docs/product.md §A2, §A7). */
 const projectCreateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/project/create',

@@ -73,7 +73,7 @@ function normalizeFilter(
   return { rest, projectId: id.data };
 }
 
-/** The updates feed on the project page (client spec §2, §5, §7). */
+/** The updates feed on the project page (docs/product.md §C2, §C5, §C7). */
 const projectUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/project-update/search',

@@ -5,7 +5,7 @@ import { buildProject, buildUser, signedInAs, signIn } from '../../test/factorie
 import { tokenFromLogs } from '../../test/mail-logs.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
 
-// A projectManager of the owner's project may ask for a new e-mail for the owner (the spec allows the
+// A projectManager of the owner's project may ask for a new e-mail for the owner (docs/product.md allows the
 // edit), but it takes effect only when the new address confirms it (docs/adr/0018-pending-email-changes.md):
 // the old address is told at once; on confirmation pending reset links die and the project's history
 // shows the change and who asked for it.

@@ -43,7 +43,7 @@ const relationshipList = (type: string) =>
 
 const userList = relationshipList('user').optional();
 // The details form sends attributes with tech, types and client; the team panel sends only the team
-// relationships developer, projectManager and accountManager (client spec §7; kebab-case names too).
+// relationships developer, projectManager and accountManager (docs/product.md §C7; kebab-case names too).
 const projectPatchBody = z.object({
   data: z.object({
     type: z.literal('project'),
@@ -107,7 +107,7 @@ function parseIncludes(raw: string | undefined): ProjectInclude[] {
 }
 
 /**
- * The client project page (client spec §2 Project area, §7): read, save the details form, and save the
+ * The client project page (docs/product.md §C2 Project area, §7): read, save the details form, and save the
  * owner's company and details. Reading a project as its client remembers it as the last visited one.
  */
 const projectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -187,7 +187,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       let actor = app.requireActor(request);
       if (detailsSent) actor = app.authorize(request, 'project:update', ref);
       if (teamSent) actor = app.authorize(request, 'project:manage-team', ref);
-      // A client may send the client list back unchanged but never add or remove people (issue 11
+      // A client may send the client list back unchanged but never add or remove people (docs/product.md §F4
       // finding 2): checked before any id is looked up, so the answer never tells which ids exist.
       if (client && !isStaffRole(actor.role) && changesClientList(ref, client)) throw forbidden();
       if (attributes)

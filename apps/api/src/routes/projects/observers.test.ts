@@ -6,7 +6,7 @@ import { buildCompany, buildProject, buildUser, withSessionAs } from '../../test
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * Admin spec §8: an invitation to an e-mail that is already registered adds that person to the project
+ * Admin docs/product.md §A8: an invitation to an e-mail that is already registered adds that person to the project
  * as an observer ('User successfully added.'). POST /api/project/{id}/observer does it, GET lists them.
  */
 let t: TestApp;

@@ -22,7 +22,7 @@ const addBody = z.object({
 });
 
 /**
- * Project observers (admin spec §8): an invitation to an e-mail that is already registered adds that
+ * Project observers (docs/product.md §A8): an invitation to an e-mail that is already registered adds that
  * person to the project as an observer instead. Whoever may invite to the project may do it.
  */
 const projectObserverRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import { buildProject, signedInAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * GET /project/{id}/progress (issue 13 §1): the client-facing progress card's counts. Role rows written
+ * GET /project/{id}/progress (docs/product.md §F5): the client-facing progress card's counts. Role rows written
  * out by hand: whoever may read the project (every role as owner, staff as non-owner), never another
  * client; only counts leave the board.
  */

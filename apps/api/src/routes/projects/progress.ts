@@ -10,7 +10,7 @@ import { loadProjectRef } from '../../modules/projects/load-project.ts';
 const idParams = z.object({ id: idField });
 
 /**
- * The client-safe progress of a project (issue 13 §1): counts only, from the board's data, for anyone
+ * The client-safe progress of a project (docs/product.md §F5): counts only, from the board's data, for anyone
  * who may read the project. The current sprint is the newest started one; nothing internal (titles,
  * owners, estimates, comments) leaves the board.
  */

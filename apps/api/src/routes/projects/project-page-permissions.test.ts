@@ -13,8 +13,8 @@ import { buildFile, buildProject, buildUser, signedInAs } from '../../test/facto
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * Who may do what on the project page (client spec §6), for every role as owner and as non-owner.
- * Written out by hand from the spec, not computed from can(), so a change of rule shows up here.
+ * Who may do what on the project page (docs/product.md §C6), for every role as owner and as non-owner.
+ * Written out by hand from docs/product.md, not computed from can(), so a change of rule shows up here.
  */
 type Case =
   | 'read'
@@ -61,7 +61,7 @@ const ALLOWED: Record<Case, { owner: Role[]; nonOwner: Role[] }> = {
     owner: ['superAdmin', 'admin', 'accountManager', 'developer', 'projectManager'],
     nonOwner: ['superAdmin', 'admin', 'accountManager', 'developer', 'projectManager'],
   },
-  // Team editing, add-person modals and reminder toggles: the spec hides the roles ("a helper check");
+  // Team editing, add-person modals and reminder toggles: docs/product.md hides the roles ("a helper check");
   // ours are admin-level users, project managers and account managers, owner or not.
   manageTeam: { owner: TEAM_EDITORS, nonOwner: TEAM_EDITORS },
   addMember: { owner: TEAM_EDITORS, nonOwner: TEAM_EDITORS },

@@ -13,7 +13,7 @@ import projectTeamRoutes from './team.ts';
 import tourRoutes from './tour.ts';
 
 /**
- * Every call of the client project page (issue 4): project, files, links, updates, avatar images, the
+ * Every call of the client project page (docs/product.md §C2): project, files, links, updates, avatar images, the
  * team (new members, reminders), the first-visit tour and the clients' projects strip.
  */
 const projectPageRoutes: FastifyPluginAsync = async (api) => {

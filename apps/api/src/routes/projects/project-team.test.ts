@@ -5,7 +5,7 @@ import { images, projectMembers, projects, tourStates, users } from '../../db/sc
 import { buildProject, buildUser, signedInAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
-/** Team panel, reminders, add-person modal, tour and projects strip (client spec §2, §4, §5, §7). */
+/** Team panel, reminders, add-person modal, tour and projects strip (docs/product.md §C2, §C4, §C5, §C7). */
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -203,7 +203,7 @@ describe('add developer / project manager', () => {
     expect(titles(again)).toEqual([SERVER_ERRORS.emailTaken]);
   });
 
-  it("answers the spec's messages for a missing name, e-mail or avatar and a wrong e-mail", async () => {
+  it("answers the product's messages for a missing name, e-mail or avatar and a wrong e-mail", async () => {
     const { headers } = await signedInAs(t.app, db(), 'admin');
     const project = await buildProject(db());
     const url = `/api/project/${project.id}/team-member`;

@@ -69,7 +69,7 @@ function readSearchQuery(query: Record<string, unknown>): { projectId: number | 
 /** Who may see or toggle reminders without naming a project: the team editors (a role rule). */
 const mayManageSomeTeam = (actor: Actor) => can(actor, 'project:manage-team', { ownerId: null });
 
-/** Per-person reminder toggles of the team panel (client spec §4, §7). */
+/** Per-person reminder toggles of the team panel (docs/product.md §C4, §C7). */
 const reminderSettingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reminder-setting/search',

@@ -20,7 +20,7 @@ const createBody = z.object({
   }),
 });
 
-/** Add-developer / add-project-manager modals (client spec §2, §7): create the person, add to the team. */
+/** Add-developer / add-project-manager modals (docs/product.md §C2, §C7): create the person, add to the team. */
 const projectTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/project/:id/team-member',

@@ -16,7 +16,7 @@ const updateBody = z.object({
 });
 
 /**
- * First-visit tour (client spec §4), kept per user and project on the server so it does not repeat on
+ * First-visit tour (docs/product.md §C4), kept per user and project on the server so it does not repeat on
  * another device. Only the owning client has a tour.
  */
 const tourRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +41,7 @@ const tourRoutes: FastifyPluginAsyncZod = async (app) => {
         justRegistered,
         app.config.now(),
       );
-      // The marker is read once, when a tour starts, then cleared (client spec §4).
+      // The marker is read once, when a tour starts, then cleared (docs/product.md §C4).
       if (started && justRegistered)
         reply.clearCookie(REGISTRATION_MARKER_COOKIE, {
           path: '/',

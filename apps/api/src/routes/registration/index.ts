@@ -35,7 +35,7 @@ const registerBody = z.object({
   data: z.object({
     type: z.literal('user').optional(),
     attributes: z.object({
-      // Whatever role is sent, sign-up creates a client (client §6): the value is read and ignored.
+      // Whatever role is sent, sign-up creates a client (docs/product.md §C6): the value is read and ignored.
       user: registerClientUserSchema.extend({ role: cappedText(TEXT_MAX.short).optional() }).optional(),
       company: registerClientCompanySchema.partial().optional(),
       project: registerClientProjectSchema,
@@ -57,7 +57,7 @@ function registrationDocument(projectId: number, userId: number, token: string |
       type: 'registration' as const,
       id: String(projectId),
       attributes: { 'user-id': userId, 'project-id': projectId, ...(token ? { token } : {}) },
-      // Where the spec's client reads them: data.project id and data.authorization.token.
+      // Where the product's client reads them: data.project id and data.authorization.token.
       project: { id: projectId },
       authorization,
     },

@@ -18,7 +18,7 @@ afterAll(() => t.close());
 
 /**
  * Issue 5: the database alone decides who gets a slot. 200 bookings fired at once at 20 slots (10 owners,
- * each racing for every slot) must give exactly one 201 per slot and the spec's 403 for every other one,
+ * each racing for every slot) must give exactly one 201 per slot and the product's 403 for every other one,
  * through a pool of concurrent connections, on the embedded PostgreSQL 18 and on TEST_DATABASE_URL's server.
  */
 describe('simultaneous bookings', () => {

@@ -48,9 +48,9 @@ const searchQuery = z.preprocess(
   }),
 );
 
-/** Discovery-call booking (client spec §4, §7, §8, §9; design §6; issue 5). */
+/** Discovery-call booking (docs/product.md §C4, §C7, §C8, §C9; docs/product.md §D6; docs/product.md §C9). */
 const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Staff side (issue 14 §2, §3): Calls screen, work hours, calendar feed.
+  // Staff side (docs/product.md §F1): Calls screen, work hours, calendar feed.
   await app.register(staffCallRoutes);
 
   app.get(

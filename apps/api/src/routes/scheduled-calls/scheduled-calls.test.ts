@@ -249,7 +249,7 @@ describe('POST /scheduled-call/create', () => {
     }
   });
 
-  it("answers 403 with the spec's message when the slot is already booked", async () => {
+  it("answers 403 with the product's message when the slot is already booked", async () => {
     const first = await owner();
     const second = await owner();
     const scheduled = '2026-11-25 10:00:00';
@@ -340,7 +340,7 @@ describe('POST /scheduled-call/create', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     const mine = await owner();
-    // A client never learns whether a project id exists (issue 11 finding 2): unknown is 403 too.
+    // A client never learns whether a project id exists (docs/product.md §F4): unknown is 403 too.
     expect((await book(mine.headers, { ...attributes, project_id: 999_999 })).statusCode).toBe(403);
     // Nothing was stored for that slot.
     const rows = await db

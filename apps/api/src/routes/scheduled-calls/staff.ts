@@ -53,7 +53,7 @@ const workHoursBody = z.object({
 const feedParams = z.object({ file: z.string().max(100) });
 
 /**
- * Staff side of discovery calls (issue 14 §2, §3): the Calls screen's list and actions, the company work
+ * Staff side of discovery calls (docs/product.md §F1): the Calls screen's list and actions, the company work
  * hours and days off, and each staff member's private calendar feed.
  */
 const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -33,7 +33,7 @@ const updateBody = z.object({
 });
 
 const settingRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Writes are admin-level (admin spec §6); checked before the body so visitors get 401/403, never 422.
+  // Writes are admin-level (docs/product.md §A6); checked before the body so visitors get 401/403, never 422.
   const adminOnly = async (request: Parameters<typeof app.authorize>[0]) => {
     app.authorize(request, 'admin:access');
   };

@@ -195,7 +195,7 @@ function queryString(params: Record<string, unknown>) {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
-/** List queries as the spec's lists send them; harmless on routes that take no such parameters. */
+/** List queries as the product's lists send them; harmless on routes that take no such parameters. */
 const LIST_QUERIES = [
   'filter[0][0]=title&filter[0][1]=like&filter[0][2]=fuzz%00value',
   `filter[0][0]=id&filter[0][1]=%3D&filter[0][2]=${2 ** 53}`,

@@ -49,7 +49,7 @@ const base = (u: { name: string; login: string; email: string }) => ({
 });
 
 describe('PATCH /api/user/{id} (edit user)', () => {
-  it('GET gives the edit form everything it shows, with the spec includes', async () => {
+  it('GET gives the edit form everything it shows, with docs/product.md includes', async () => {
     const company = await buildCompany(t.database.db);
     const user = await buildUser(t.database.db, { role: 'client', companyId: company.id });
     const res = await t.app.inject({
@@ -122,7 +122,7 @@ describe('PATCH /api/user/{id} (edit user)', () => {
     expect(await fresh(user.id)).toMatchObject({ login: `new${user.id}`, email: user.email });
   });
 
-  it("applies the spec's minimums and messages; an empty phone is allowed and clears it", async () => {
+  it("applies the product's minimums and messages; an empty phone is allowed and clears it", async () => {
     const user = await buildUser(t.database.db);
     const res = await patchUser(user.id, { name: 'A', login: 'x', email: 'not-mail', phone: '12' });
     expect(res.statusCode).toBe(422);
@@ -230,7 +230,7 @@ describe('POST /api/user/create', () => {
     expect(await teamIdsOf(Number(pm.json().data.id))).toEqual([team.id]);
   });
 
-  it("applies the spec's rules: minimums, required, numeric zero, taken e-mail", async () => {
+  it("applies the product's rules: minimums, required, numeric zero, taken e-mail", async () => {
     const bad = await createUser({
       role: 'developer',
       name: '0',

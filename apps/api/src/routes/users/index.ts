@@ -25,7 +25,7 @@ import { getUserDocument, USER_INCLUDES } from '../../modules/users/get-user.ts'
 const idParams = z.object({ id: idField });
 const includeQuery = z.object({ include: cappedText(TEXT_MAX.query).optional() });
 
-// PATCH /user/{id} carries two shapes (admin §7 and the password flows): a password change, or the
+// PATCH /user/{id} carries two shapes (docs/product.md §A7 and the password flows): a password change, or the
 // admin's edit-user attributes. The handler picks the schema by the presence of `password`.
 const patchUserBody = z.object({
   data: z.object({

@@ -43,7 +43,7 @@ function BellPlaceholder() {
   );
 }
 
-/** Laptops and up: the menu in one row, in the spec's order. */
+/** Laptops and up: the menu in one row, in the product's order. */
 function DesktopMenu() {
   const { signedIn, isAdmin, admin, projects, calls } = useMenu();
   const { signOut, pending } = useSignOut();
@@ -135,7 +135,7 @@ function MobileMenu() {
 }
 
 /**
- * The app header (client spec §2 Shell). On /login paths it shows only the logo; the layout hides it
+ * The app header (docs/product.md §C2 Shell). On /login paths it shows only the logo; the layout hides it
  * entirely on /get-started.
  */
 export function Header() {

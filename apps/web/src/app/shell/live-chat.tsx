@@ -3,7 +3,7 @@ import { useAppConfig } from '../../lib/app-config.ts';
 import { setLiveChatOpen, useLiveChatOpen } from '../../lib/live-chat-state.ts';
 
 /**
- * The optional live-chat widget (client spec §1, §6; design §1), on every screen of a signed-in client
+ * The optional live-chat widget (docs/product.md §C1, §C6; docs/product.md §D1), on every screen of a signed-in client
  * and only when CHAT_WIDGET_URL is configured. The chat page is framed from its own origin, which the
  * server's CSP allows only when the variable is set; without it nothing is rendered and nothing is loaded.
  * The first-visit tour opens it through lib/live-chat-state.ts.

@@ -18,7 +18,7 @@ function storedCollapsed(): boolean {
 /**
  * The strip's place while its code and the client's projects load: the same bar (its usual words, so it
  * wraps as the real one on a phone) and one card row, invisible and hidden from assistive technology,
- * so the page below does not jump down when the strip arrives (Lighthouse layout shift, design.md §8).
+ * so the page below does not jump down when the strip arrives (Lighthouse layout shift, docs/product.md §D8).
  */
 export function ProjectsStripPlaceholder() {
   return (

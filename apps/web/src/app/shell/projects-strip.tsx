@@ -19,7 +19,7 @@ function formatStart(iso: string): string {
 }
 
 /**
- * The clients' projects strip under the header (client spec §2, §9): the count text with a link to the
+ * The clients' projects strip under the header (docs/product.md §C2, §C9): the count text with a link to the
  * wizard, a collapse toggle, and a carousel of project cards (title, number in {product}, start date)
  * showing 4 cards, 3 below 1281 px, 2 below 991 px and 1 below 700 px.
  */

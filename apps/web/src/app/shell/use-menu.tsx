@@ -18,7 +18,7 @@ import { useLogout } from '../../features/auth/api/logout.ts';
 
 export const MENU_LABELS = LABELS.menu;
 
-/** The CREATE dropdown (client spec §2 Shell): user, company, team, project. */
+/** The CREATE dropdown (docs/product.md §C2 Shell): user, company, team, project. */
 export const CREATE_ITEMS = [
   { label: 'User', to: '/create-user' },
   { label: 'Company', to: '/create-company' },
@@ -38,7 +38,7 @@ export function useMenu() {
         { label: MENU_LABELS.users, to: '/users-table' },
         { label: MENU_LABELS.teams, to: '/teams-table' },
         { label: MENU_LABELS.companies, to: '/companies-table' },
-        // Where mail waits when no SMTP_URL is set (issue 13 §5); our label, the spec has no outbox.
+        // Where mail waits when no SMTP_URL is set (docs/product.md §F5); our label, docs/product.md has no outbox.
         { label: 'OUTBOX', to: '/mail-outbox' },
       ]
     : [];
@@ -46,7 +46,7 @@ export function useMenu() {
   const projects: NavEntry | null = actor
     ? { label: MENU_LABELS.projects, to: can(actor, 'project:list') ? '/projects-table' : '/' }
     : null;
-  // The staff Calls screen (issue 14 §2, §3): the list for call managers, the private calendar feed for all staff.
+  // The staff Calls screen (docs/product.md §F1): the list for call managers, the private calendar feed for all staff.
   const calls: NavEntry | null = can(actor, 'calendar-feed:use') ? { label: 'CALLS', to: '/calls' } : null;
   return { signedIn: actor !== null, isAdmin, admin, projects, calls };
 }
@@ -62,7 +62,7 @@ export function useSignOut() {
 
 type IconType = ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
 
-/** An icon beside each navigation entry (issue 13 §6), by its target; the label stays the name. */
+/** An icon beside each navigation entry (docs/product.md §F5), by its target; the label stays the name. */
 const NAV_ICONS: Record<string, IconType> = {
   '/project-settings': IconSettings,
   '/users-table': IconUsers,

@@ -2,7 +2,7 @@ import { formatDateTime } from '@dd/domain';
 import type { MailRow } from './api/get-mail-outbox.ts';
 
 /**
- * What the outbox says of one mail's delivery (issue 14 §1): queued, sent, logged (no SMTP server set),
+ * What the outbox says of one mail's delivery (docs/product.md §D9): queued, sent, logged (no SMTP server set),
  * failed and retried at a time, or failed for good after its last attempt.
  */
 export function mailState(m: Pick<MailRow, 'status' | 'attempts' | 'nextAttempt'>): string {

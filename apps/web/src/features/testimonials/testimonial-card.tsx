@@ -44,7 +44,7 @@ function Stars() {
   );
 }
 
-/** The testimonial card beside the login screens: one per browser session (client spec §1). */
+/** The testimonial card beside the login screens: one per browser session (docs/product.md §C1). */
 export function TestimonialCard() {
   const [testimonial] = useState(() => pickSessionTestimonial());
   return (

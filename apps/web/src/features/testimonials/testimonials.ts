@@ -1,7 +1,7 @@
 import { TESTIMONIAL_COUNT, TESTIMONIAL_RATING } from '@dd/domain';
 
 /**
- * The testimonial card beside the login screens (client spec §1): 11 testimonials, one picked at
+ * The testimonial card beside the login screens (docs/product.md §C1): 11 testimonials, one picked at
  * random per browser session, each with photo, highlight, quote, author, role and a fixed 5.0 rating.
  * There is no internet at runtime, so the "photo" is a portrait drawn locally: initials on a gradient.
  */

@@ -15,7 +15,7 @@ type AvatarInputProps = {
 
 /**
  * Avatar upload for the admin forms: the picked image is uploaded at once and only its url becomes a
- * form value, so a draft never holds the file (admin §4).
+ * form value, so a draft never holds the file (docs/product.md §A4).
  */
 export function AvatarInput({ label = 'Avatar', value, onChange, upload }: AvatarInputProps) {
   const [file, setFile] = useState<File | null>(null);

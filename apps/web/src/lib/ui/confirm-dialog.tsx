@@ -9,7 +9,7 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
 };
 
-/** The tables' confirm dialog: the spec's question with CANCEL and YES. */
+/** The tables' confirm dialog: the product's question with CANCEL and YES. */
 export function ConfirmDialog({ opened, message, busy = false, onCancel, onConfirm }: ConfirmDialogProps) {
   return (
     <Modal

@@ -12,7 +12,7 @@ type Props = {
   created?: CreatedRecord | null;
 };
 
-/** The card of the admin create forms (admin §5): the fields in a column, then CREATE on the right. */
+/** The card of the admin create forms (docs/product.md §A5): the fields in a column, then CREATE on the right. */
 export function CreateFormCard({ onSubmit, submitting, children, created = null }: Props) {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }}>

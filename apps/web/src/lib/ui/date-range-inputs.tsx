@@ -23,7 +23,7 @@ type DateFieldProps = {
 };
 
 /**
- * One date field (issue 13 §6): Mantine's date input, typed as YYYY-MM-DD or picked from a calendar
+ * One date field (docs/product.md §F5): Mantine's date input, typed as YYYY-MM-DD or picked from a calendar
  * whose out-of-range days are disabled; the form's rules show as the field's own inline error, not as
  * a browser bubble.
  */
@@ -45,7 +45,7 @@ export function DateField({ label, value, onChange, error, minDate, maxDate, w }
   );
 }
 
-/** A From/To date pair for the admin filters (admin §2): no future dates, To not before From. */
+/** A From/To date pair for the admin filters (docs/product.md §A2): no future dates, To not before From. */
 export function DateRangeInputs({ fromLabel, toLabel, from, to }: Props) {
   const today = todayIso();
   const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -3,7 +3,7 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { todayIso } from '../today.ts';
 
 /**
- * An admin table's filter form (admin §2): the typed values as the address holds them, checked on SEARCH
+ * An admin table's filter form (docs/product.md §A2): the typed values as the address holds them, checked on SEARCH
  * against the domain's filter schema for today (no future dates, To not before From); the schema's
  * messages go onto their fields, and a valid filter goes to `onSearch` with the values it came from.
  */

@@ -9,7 +9,7 @@ type FilterPanelProps = {
 };
 
 /**
- * A table's filter form behind a 'Filters' button (issue 13 §3): open on wider screens, closed on a phone
+ * A table's filter form behind a 'Filters' button (docs/product.md §F5): open on wider screens, closed on a phone
  * so the data is on the first screen; the button counts the filters in force either way.
  */
 export function FilterPanel({ activeCount, children }: FilterPanelProps) {

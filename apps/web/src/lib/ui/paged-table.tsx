@@ -15,7 +15,7 @@ import { Fragment, type ReactNode, useCallback, useEffect, useMemo, useState } f
 import { useSearchParams } from 'react-router';
 import { Pagination } from './pagination.tsx';
 
-/** The spec's responsive breakpoints (admin §9): a column with `hideAt: 768` is hidden at widths up to 768 px. */
+/** The spec's responsive breakpoints (docs/product.md §A9): a column with `hideAt: 768` is hidden at widths up to 768 px. */
 export type Breakpoint = 575 | 768 | 991 | 1199;
 
 export type Column<T> = {
@@ -128,7 +128,7 @@ type PagedTableProps<T> = {
   rows: T[];
   rowKey: (row: T) => string;
   loading: boolean;
-  /** The list could not be loaded: its own words and a Retry, never the empty text (issue 13 §4). */
+  /** The list could not be loaded: its own words and a Retry, never the empty text (docs/product.md §F5). */
   error?: boolean;
   onRetry?: () => void;
   emptyText: string;
@@ -161,7 +161,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   const span = visible.length + (hidden.length > 0 ? 1 : 0) + (props.actions ? 1 : 0);
 
   // A page past the end (`?page=999`, or the last row of the last page deleted) goes to the last page,
-  // replacing the address rather than adding a history entry (issue 13 §4).
+  // replacing the address rather than adding a history entry (docs/product.md §F5).
   const [, setParams] = useSearchParams();
   const pastEnd = !props.loading && !props.error && props.page > Math.max(props.pageCount, 1);
   const lastPage = Math.max(props.pageCount, 1);
@@ -186,7 +186,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
       return next;
     });
 
-  // One page has no pager (admin §2), and then no empty strip under the rows either.
+  // One page has no pager (docs/product.md §A2), and then no empty strip under the rows either.
   const pager = props.pageCount > 1 && (
     <Box p="sm">
       <Pagination
@@ -198,7 +198,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     </Box>
   );
 
-  // A phone gets one stacked card per row (issue 13 §3): no table wider than the screen. A card has room
+  // A phone gets one stacked card per row (docs/product.md §F5): no table wider than the screen. A card has room
   // for the columns a tablet shows; the rest wait behind 'Show details'.
   if (width > 0 && width <= 575) {
     const onCard = props.columns.filter((c) => c.hideAt === undefined || c.hideAt <= 768);

@@ -1,4 +1,4 @@
-/** Pagination rules of the admin tables (admin §2, §9), kept pure so they can be tested alone. */
+/** Pagination rules of the admin tables (docs/product.md §A2, §A9), kept pure so they can be tested alone. */
 export type PaginationModel = {
   visible: boolean;
   arrows: boolean;

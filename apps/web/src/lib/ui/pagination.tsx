@@ -42,7 +42,7 @@ function PageButton(props: {
   );
 }
 
-/** The tables' pagination (admin §2): hidden for one page, arrows from four, three sliding numbers. */
+/** The tables' pagination (docs/product.md §A2): hidden for one page, arrows from four, three sliding numbers. */
 export function Pagination({ page, pageCount, onChange, label }: PaginationProps) {
   const model = paginationModel(page, pageCount);
   if (!model.visible) return null;

@@ -7,7 +7,7 @@ export type ChangePasswordInput = { userId: number; token: string; password: str
 
 /**
  * PATCH /api/user/{id} with the new password and the reset token, then signs in with the login the
- * answer carries and the new password (client spec §7). Reloading the session lets the guards take
+ * answer carries and the new password (docs/product.md §C7). Reloading the session lets the guards take
  * the user home.
  */
 export async function changePassword({ userId, token, password }: ChangePasswordInput): Promise<void> {

@@ -3,7 +3,7 @@ import { isApiError, read } from '../../../lib/api-client.ts';
 
 /**
  * GET /api/authorization/reset-token?token=: the user a reset link belongs to, or null when the token
- * is unknown, used or expired (the server's 4xx answer; its own text is never shown, client spec §8).
+ * is unknown, used or expired (the server's 4xx answer; its own text is never shown, docs/product.md §C8).
  * A network or server failure is thrown, so the page can tell "could not check" from "invalid".
  */
 export async function checkResetToken(token: string): Promise<number | null> {

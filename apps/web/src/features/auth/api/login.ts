@@ -8,7 +8,7 @@ export type LoginAnswer = AnswerData<'POST /api/authorization/login'>;
 /**
  * POST /api/authorization/login. The server answers with a token and also sets it as an HttpOnly
  * cookie, so the browser never stores the token itself. The screen shows its own messages: the
- * generic toast is suppressed (client spec §8).
+ * generic toast is suppressed (docs/product.md §C8).
  */
 export async function login(input: LoginInput): Promise<LoginAnswer> {
   const { data } = await read('POST /api/authorization/login', {

@@ -18,8 +18,8 @@ const validatePasswords = schemaResolver(changePasswordFormSchema, { sync: true 
 
 /**
  * /login/change-password?token=: the token is checked on load; a bad one puts the page in the
- * invalid-token state: no form, and not the token check's own text (client spec §8), but our words
- * saying the link is invalid or used and a way to ask for a new one (issue 13 §4). A check that could
+ * invalid-token state: no form, and not the token check's own text (docs/product.md §C8), but our words
+ * saying the link is invalid or used and a way to ask for a new one (docs/product.md §F5). A check that could
  * not be made (network, server) says so and offers a retry.
  * Saving signs the user in, and the login guard then takes them home.
  */

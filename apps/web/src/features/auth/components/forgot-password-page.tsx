@@ -9,7 +9,7 @@ import { useRequestPasswordReset } from '../api/forgot-password.ts';
 
 const validateEmail = schemaResolver(forgotPasswordSchema, { sync: true });
 
-/** /login/forgot-password: one e-mail field; on success the form gives way to the spec's text. */
+/** /login/forgot-password: one e-mail field; on success the form gives way to the product's text. */
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password · Delivery Desk');
   const reset = useRequestPasswordReset();
@@ -26,7 +26,7 @@ export function ForgotPasswordPage() {
     reset.mutate(email, {
       onSuccess: () => setSent(true),
       onError: (error) => {
-        // Client spec §8: source 'email' is the unknown address; a malformed one has its own text;
+        // Client docs/product.md §C8: source 'email' is the unknown address; a malformed one has its own text;
         // anything else is only logged (a rate limit still tells the user to wait).
         if (isApiError(error) && error.pointerField === 'email') {
           form.setFieldError(

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 
-/** Any /login/ path that is not a login screen (client spec §2). */
+/** Any /login/ path that is not a login screen (docs/product.md §C2). */
 export function LoginFallbackPage() {
   useDocumentTitle('Page not found · Delivery Desk');
   return (

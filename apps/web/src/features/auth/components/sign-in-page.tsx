@@ -22,7 +22,7 @@ type SignInValues = { login: string; password: string; remember: boolean };
 
 const validateLogin = schemaResolver(loginSchema, { sync: true });
 
-/** What a failed login shows, and where (client spec §5, §8): under the field the server points at. */
+/** What a failed login shows, and where (docs/product.md §C5, §C8): under the field the server points at. */
 function describeFailure(error: unknown): { field?: 'login' | 'password'; message: string } {
   if (!isApiError(error)) return { message: MESSAGES.genericError };
   if (error.status === 429) return { message: error.firstError?.title ?? MESSAGES.genericError };

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { read } from '../../../lib/api-client.ts';
 import { callsQueryKey } from './search-calls.ts';
 
-/** POST /api/scheduled-call/{id}/cancel (issue 14 §2); the server mails the client a calendar update. */
+/** POST /api/scheduled-call/{id}/cancel (docs/product.md §F1); the server mails the client a calendar update. */
 export async function cancelCall(id: number) {
   return read('POST /api/scheduled-call/{id}/cancel', { path: { id }, suppressErrorToast: true });
 }

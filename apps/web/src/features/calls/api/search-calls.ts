@@ -29,7 +29,7 @@ export type CallsQuery = {
 
 export const CALLS_PAGE_SIZE = 10;
 
-/** GET /api/scheduled-call/staff-search (issue 14 §2): one page of calls with project, client, time, state. */
+/** GET /api/scheduled-call/staff-search (docs/product.md §F1): one page of calls with project, client, time, state. */
 export async function searchCalls(query: CallsQuery) {
   const filter: Filter[] = [];
   if (query.status) filter.push(['=', 'status', query.status]);

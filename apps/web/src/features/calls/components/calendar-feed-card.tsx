@@ -5,7 +5,7 @@ import { useCalendarFeed } from '../api/get-calendar-feed.ts';
 import { useResetCalendarFeed } from '../api/reset-calendar-feed.ts';
 
 /**
- * The private calendar feed (issue 14 §3): a secret URL of my calls for Google, Apple or Thunderbird. Only
+ * The private calendar feed (docs/product.md §F1): a secret URL of my calls for Google, Apple or Thunderbird. Only
  * a hash of its token is stored, so the URL shows once, right after it is made; a new one kills the old.
  */
 export function CalendarFeedCard() {

@@ -29,7 +29,7 @@ import { callTime, dayBound, STATUS_COLORS, STATUS_LABELS } from './call-format.
 const TITLE = 'Calls';
 
 /**
- * /calls (issue 14 §2): discovery calls of every project for admin, superAdmin, accountManager and
+ * /calls (docs/product.md §F1): discovery calls of every project for admin, superAdmin, accountManager and
  * projectManager, upcoming or past, in the viewer's timezone with the zone named; pending calls can be
  * approved or declined, any live call cancelled or moved. Every staff member also finds their private
  * calendar feed here.
@@ -85,7 +85,7 @@ function CallsList({ zone }: { zone: string }) {
           ]}
         />
       </Group>
-      {/* State and dates wait behind 'Filters' on a phone (issue 13 §3). */}
+      {/* State and dates wait behind 'Filters' on a phone (docs/product.md §F5). */}
       <FilterPanel activeCount={activeFilterCount({ status: status ?? '', from, to })}>
         <Group gap="sm" align="flex-start" wrap="wrap" mt="sm">
           <Select

@@ -26,7 +26,7 @@ export type CompanyRow = {
 };
 export type CompaniesQuery = { page: number; sort: string };
 
-/** GET /api/company/search. A failed load is logged (admin §8) and thrown, so the table says so. */
+/** GET /api/company/search. A failed load is logged (docs/product.md §A8) and thrown, so the table says so. */
 export async function getCompanies({ page, sort }: CompaniesQuery) {
   try {
     const { data, meta } = await read<'GET /api/company/search', CompanyRelations>(
@@ -52,7 +52,7 @@ export async function getCompanies({ page, sort }: CompaniesQuery) {
     return { rows, pageCount: meta.pageCount };
   } catch (error) {
     console.error('Loading companies failed', error);
-    // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).
+    // Logged (docs/product.md §A8), then thrown: the table shows an error with a Retry, not empty (docs/product.md §F5).
     throw error;
   }
 }

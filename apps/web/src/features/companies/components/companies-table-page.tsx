@@ -30,7 +30,7 @@ const COLUMNS: Column<CompanyRow>[] = [
 ];
 const NO_FILTERS: readonly string[] = [];
 
-/** /companies-table (admin §2): participants are the company's clients. */
+/** /companies-table (docs/product.md §A2): participants are the company's clients. */
 export function CompaniesTablePage() {
   useDocumentTitle(`${LABELS.tables.companies} · Delivery Desk`);
   const table = useTableUrlState({

@@ -29,7 +29,7 @@ const EMPTY: FormValues = {
   avatar: '',
 };
 
-/** /create-company (admin-level): New Company (admin §2, §5). */
+/** /create-company (admin-level): New Company (docs/product.md §A2, §A5). */
 export function CreateCompanyPage() {
   useDocumentTitle('New Company · Delivery Desk');
   const lookups = useCompanyLookups();

@@ -6,7 +6,7 @@ export type TechGroup = { group: string; items: Array<{ value: string; label: st
 
 const GROUP_ORDER: readonly string[] = LABELS.techGroups;
 
-/** Techs grouped Backend, Frontend, Databases, Server, Testing tools, Other (client §2), in that order. */
+/** Techs grouped Backend, Frontend, Databases, Server, Testing tools, Other (docs/product.md §C2), in that order. */
 type TechGroupRecord = AnswerIncluded<'GET /api/tech/search'>;
 type TechRelations = { techGroup?: TechGroupRecord | ResourceStub | null };
 export type TechRow = AnswerData<'GET /api/tech/search', TechRelations>[number];

@@ -11,7 +11,7 @@ function toChoices(rows: AnswerData<`GET /api/${WizardLookup}`>): Choice[] {
     .filter((choice) => Number.isInteger(choice.id) && choice.title !== '');
 }
 
-/** GET /api/{lookup}: the choices of a wizard step; an empty set when the call fails (client §7). */
+/** GET /api/{lookup}: the choices of a wizard step; an empty set when the call fails (docs/product.md §C7). */
 export async function getWizardLookup(lookup: WizardLookup): Promise<Choice[]> {
   try {
     const { data } = await read(`GET /api/${lookup}`, { suppressErrorToast: true });

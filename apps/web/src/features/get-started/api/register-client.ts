@@ -3,15 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { read } from '../../../lib/api-client.ts';
 import { sessionQueryOptions } from '../../auth/api/get-session.ts';
 
-/** A signed-in client sends only company and project (client §2 step 6). */
+/** A signed-in client sends only company and project (docs/product.md §C2 step 6). */
 export type RegisterClientRequest = Omit<RegisterClientInput, 'user'> & {
   user?: RegisterClientInput['user'];
 };
 
 /**
- * POST /api/user/register-client (client §7). The answer's data.project id drives the redirect; the
+ * POST /api/user/register-client (docs/product.md §C7). The answer's data.project id drives the redirect; the
  * server sets the session cookie itself, so the token in data.authorization is not kept by the page.
- * The wizard shows its own messages (client §8): the generic toast is suppressed.
+ * The wizard shows its own messages (docs/product.md §C8): the generic toast is suppressed.
  */
 export async function registerClient(request: RegisterClientRequest): Promise<{ projectId: number }> {
   const { data } = await read('POST /api/user/register-client', {

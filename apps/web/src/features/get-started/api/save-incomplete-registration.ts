@@ -1,7 +1,7 @@
 const URL_PATH = '/api/authorization/incomplete-registration';
 const APP_KEY = import.meta.env.VITE_APP_KEY || 'web';
 
-/** The incomplete registration record (client §3) without the password, which never leaves the page. */
+/** The incomplete registration record (docs/product.md §C3) without the password, which never leaves the page. */
 export type IncompleteRegistration = {
   step: number;
   'user-email'?: string;
@@ -20,7 +20,7 @@ export type IncompleteRegistration = {
 };
 
 /**
- * POST /api/authorization/incomplete-registration while the page unloads (client §4). A keepalive
+ * POST /api/authorization/incomplete-registration while the page unloads (docs/product.md §C4). A keepalive
  * fetch outlives the page and still carries the application key; where it is unavailable,
  * navigator.sendBeacon posts the same document as text/plain (the server reads both).
  */

@@ -8,7 +8,7 @@ type ChoiceCardsProps = {
   labelledBy: string;
 };
 
-/** A single choice as large radio cards (client §2); arrow keys move between them like any radio group. */
+/** A single choice as large radio cards (docs/product.md §C2); arrow keys move between them like any radio group. */
 export function ChoiceCards({ choices, value, onChange, labelledBy }: ChoiceCardsProps) {
   return (
     <Radio.Group

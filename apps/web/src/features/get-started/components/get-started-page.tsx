@@ -57,7 +57,7 @@ function browserTimezone(): string | undefined {
   }
 }
 
-/** Step 6 validation with the spec's messages, from the same schemas the server uses. */
+/** Step 6 validation with the product's messages, from the same schemas the server uses. */
 function validateAccount(draft: WizardDraft, signedIn: boolean): AccountErrors {
   const result = signedIn
     ? wizardStep6MemberSchema.safeParse({ title: draft.title })
@@ -77,7 +77,7 @@ function validateAccount(draft: WizardDraft, signedIn: boolean): AccountErrors {
   return errors;
 }
 
-/** What a failed register-client call shows (client §5, §8): taken e-mail or login on the email field. */
+/** What a failed register-client call shows (docs/product.md §C5, §C8): taken e-mail or login on the email field. */
 function describeRegisterFailure(error: unknown): { errors: AccountErrors; alert: string | null } {
   if (!isApiError(error)) return { errors: {}, alert: MESSAGES.genericError };
   const title = error.firstError?.title;
@@ -95,7 +95,7 @@ function describeRegisterFailure(error: unknown): { errors: AccountErrors; alert
   return { errors: {}, alert: registerClientErrorText(title) };
 }
 
-/** The get-started wizard (client §2, §4): six steps, then one call creates account, company and project. */
+/** The get-started wizard (docs/product.md §C2, §C4): six steps, then one call creates account, company and project. */
 export function GetStartedPage({ signedIn }: { signedIn: boolean }) {
   useDocumentTitle('Get started · Delivery Desk');
   const navigate = useNavigate();
@@ -137,7 +137,7 @@ export function GetStartedPage({ signedIn }: { signedIn: boolean }) {
     );
   }, [location.search, location.pathname, location.hash, navigate]);
 
-  // The first option of state, budget and size is preselected (client §4).
+  // The first option of state, budget and size is preselected (docs/product.md §C4).
   useEffect(() => {
     setDraft((current) => {
       const patch: Partial<WizardDraft> = {};
@@ -153,7 +153,7 @@ export function GetStartedPage({ signedIn }: { signedIn: boolean }) {
     [types.data],
   );
 
-  // On leaving, what a visitor typed goes to the server for follow-up, never the password (client §4).
+  // On leaving, what a visitor typed goes to the server for follow-up, never the password (docs/product.md §C4).
   const latest = useRef({ draft, states, budgets, sizes, types, techs });
   latest.current = { draft, states, budgets, sizes, types, techs };
   useEffect(() => {

@@ -34,7 +34,7 @@ function CompanyLogo({ name, mark }: { name: string; mark: ReactNode }) {
   );
 }
 
-/** The trusted-by logo strip beside the wizard (client §1). */
+/** The trusted-by logo strip beside the wizard (docs/product.md §C1). */
 export function TrustedBy() {
   return (
     <Stack gap="md" component="aside" aria-labelledby="trusted-by-title">

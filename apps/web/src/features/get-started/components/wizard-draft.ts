@@ -38,7 +38,7 @@ export const EMPTY_DRAFT: WizardDraft = {
 
 const STORAGE_KEY = 'dd.get-started.draft';
 
-/** The saved draft if younger than 24 hours, with the password cleared (client §4). */
+/** The saved draft if younger than 24 hours, with the password cleared (docs/product.md §C4). */
 export function loadDraft(now = Date.now()): WizardDraft | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);

@@ -150,7 +150,7 @@ export function TechStep({
 
 export type AccountErrors = Partial<Record<'title' | 'name' | 'email' | 'phone' | 'password', string>>;
 
-/** Step 6: visitors create an account; signed-in clients only name the project (client §2). */
+/** Step 6: visitors create an account; signed-in clients only name the project (docs/product.md §C2). */
 export function AccountStep({
   draft,
   update,

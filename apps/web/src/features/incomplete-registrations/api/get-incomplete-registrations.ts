@@ -35,7 +35,7 @@ export async function getIncompleteRegistrations({ page, sort }: IncompleteRegis
     return { rows, pageCount: meta.pageCount };
   } catch (error) {
     console.error('Loading unfinished sign-ups failed', error);
-    // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).
+    // Logged (docs/product.md §A8), then thrown: the table shows an error with a Retry, not empty (docs/product.md §F5).
     throw error;
   }
 }

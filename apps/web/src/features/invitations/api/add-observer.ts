@@ -4,7 +4,7 @@ import { projectObserversQueryKey } from './get-project-observers.ts';
 
 /**
  * POST /api/project/{id}/observer: an invitation to an e-mail that is already registered adds that
- * person to the project as an observer instead (admin spec §8). The form shows its own messages.
+ * person to the project as an observer instead (docs/product.md §A8). The form shows its own messages.
  */
 export async function addObserver(input: { email: string; projectId: number }): Promise<void> {
   await read('POST /api/project/{id}/observer', {

@@ -2,7 +2,7 @@ import type { ResourceStub } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { read } from '../../../lib/api-client.ts';
 
-/** Someone who follows a project without being on its team (admin spec §8). */
+/** Someone who follows a project without being on its team (docs/product.md §A8). */
 export type Observer = {
   id: number;
   name: string;

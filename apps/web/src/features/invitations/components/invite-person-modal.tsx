@@ -19,8 +19,8 @@ type InvitePersonModalProps = {
 };
 
 /**
- * Staff invite a person to a project (issue 13 §5, admin §7, §8): the e-mail only, since an invited
- * person always signs up as a client (admin spec §5). Success toasts 'Invitation sent'. When the e-mail
+ * Staff invite a person to a project (docs/product.md §F5, §A7, §A8): the e-mail only, since an invited
+ * person always signs up as a client (docs/product.md §A5). Success toasts 'Invitation sent'. When the e-mail
  * is already registered, that person is added to the project as an observer instead ('User successfully
  * added.', or 'Something went wrong during the user's invitation.' with the server's reason on the
  * field); any other error title flags the field. From the users table the project is chosen first, and

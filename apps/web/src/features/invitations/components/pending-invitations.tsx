@@ -11,7 +11,7 @@ import {
 } from '../api/invitations.ts';
 
 /**
- * The project's pending invitations (issue 13 §5), for those who may invite: each with Resend (a new
+ * The project's pending invitations (docs/product.md §F5), for those who may invite: each with Resend (a new
  * link, the old one stops working) and Revoke (asks first). Nothing shows while there are none.
  */
 export function PendingInvitations({ projectId }: { projectId: number }) {
@@ -19,7 +19,7 @@ export function PendingInvitations({ projectId }: { projectId: number }) {
   const resend = useResendInvitation(projectId);
   const revoke = useRevokeInvitation(projectId);
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
-  // Times are shown in the viewer's zone, and say which (issue 13 §4).
+  // Times are shown in the viewer's zone, and say which (docs/product.md §F5).
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   if (list.isPending) return null;

@@ -4,7 +4,7 @@ import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useProjectObservers } from '../api/get-project-observers.ts';
 
 /**
- * The project's observers (admin spec §8: people with an account who were invited to it), under the
+ * The project's observers (docs/product.md §A8: people with an account who were invited to it), under the
  * team. Nothing shows while there are none or while they load; the list follows the team's live event.
  */
 export function ProjectObservers({ projectId, grid = false }: { projectId: number; grid?: boolean }) {

@@ -5,7 +5,7 @@ import { sessionQueryOptions } from '../../auth/api/get-session.ts';
 
 /**
  * POST /api/authorization/register (always a client, on the invited project), then the login call
- * with the e-mail and the password (admin spec §7). The avatar, if any, travels inline as a data URL.
+ * with the e-mail and the password (docs/product.md §A7). The avatar, if any, travels inline as a data URL.
  * The reloaded session sends the new client to the invited project (their last project).
  */
 export async function registerInvitedUser(input: InvitedSignUpBody): Promise<void> {

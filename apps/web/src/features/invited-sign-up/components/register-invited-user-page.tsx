@@ -38,7 +38,7 @@ const IMAGE_TYPES = 'image/png,image/jpeg,image/gif';
 const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * /register-invited-user?token=: the invited person creates a client account (admin spec §2, §5, §8).
+ * /register-invited-user?token=: the invited person creates a client account (docs/product.md §A2, §A5, §A8).
  * The e-mail comes from the invitation and cannot be changed; CREATE signs them in, and the session
  * then lands them on the invited project.
  */

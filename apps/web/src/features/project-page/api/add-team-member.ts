@@ -11,7 +11,7 @@ export type NewMemberInput = {
 };
 
 /**
- * Add developer / add project manager (client spec §7): the avatar goes to POST /api/image/upload
+ * Add developer / add project manager (docs/product.md §C7): the avatar goes to POST /api/image/upload
  * (data.url comes back), then POST /api/project/{id}/team-member creates the person and adds them to
  * the team. Errors are left to the modal, which toasts each server error title.
  */

@@ -1,7 +1,7 @@
 import { LABELS } from '@dd/domain';
 import { api, toDocument } from '../../../lib/api-client.ts';
 
-/** POST /api/link/create then POST /api/project/{id}/relationships/link (client spec §7). */
+/** POST /api/link/create then POST /api/project/{id}/relationships/link (docs/product.md §C7). */
 export async function addProjectLink(projectId: number, url: string): Promise<number> {
   const { data } = await api.post<{ id: string }>(
     '/link/create',

@@ -3,7 +3,7 @@ import { api, toDocument } from '../../../lib/api-client.ts';
 
 const digestSettingQueryKey = ['digest-setting'] as const;
 
-/** GET /api/digest/setting: whether this client gets the daily digest of updates (issue 14 §5). */
+/** GET /api/digest/setting: whether this client gets the daily digest of updates (docs/product.md §F2). */
 export async function getDigestSetting(): Promise<boolean> {
   const { data } = await api.get('/digest/setting', { suppressErrorToast: true });
   return data.digestEnabled === true;

@@ -5,8 +5,8 @@ import { api, type Resource } from '../../../lib/api-client.ts';
 type WireSlot = { scheduled?: unknown; readableTime?: unknown; start?: unknown };
 
 /**
- * GET /api/scheduled-call/available-slots?timezone= (client spec §7): free 30-minute slots, by date, as
- * wall clock in the caller's timezone. The caller shows its own error toast (client spec §8).
+ * GET /api/scheduled-call/available-slots?timezone= (docs/product.md §C7): free 30-minute slots, by date, as
+ * wall clock in the caller's timezone. The caller shows its own error toast (docs/product.md §C8).
  */
 export async function getAvailableSlots(timezone: string): Promise<AvailableDay[]> {
   const { data } = await api.get<Resource[]>('/scheduled-call/available-slots', {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Resource } from '../../../lib/api-client.ts';
 
 /**
- * GET /api/setting/search?filter[name]=defaultAccauntManager (client spec §7 "default account manager"):
+ * GET /api/setting/search?filter[name]=defaultAccauntManager (docs/product.md §C7 "default account manager"):
  * the user id new projects start with, or null while the setting is unset ('init') or missing.
  */
 export async function getDefaultAccountManagerId(): Promise<number | null> {

@@ -9,7 +9,7 @@ export type StripProject = {
   teamSize: number;
 };
 
-/** GET /api/project/mine: the signed-in client's projects for the shell's strip (client spec §2). */
+/** GET /api/project/mine: the signed-in client's projects for the shell's strip (docs/product.md §C2). */
 export async function getMyProjects(): Promise<StripProject[]> {
   const { data } = await api.get<Resource[]>('/project/mine', { suppressErrorToast: true });
   return data.map((p) => ({

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Resource } from '../../../lib/api-client.ts';
 
-/** The current (started) sprint's task counts: what the client may see of the board (issue 13 §1). */
+/** The current (started) sprint's task counts: what the client may see of the board (docs/product.md §F5). */
 export type ProjectProgress = {
   sprintStarted: string | null;
   total: number;

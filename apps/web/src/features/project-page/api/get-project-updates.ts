@@ -8,7 +8,7 @@ export type ProjectUpdate = {
   reporter: { id: number; name: string; avatar: string | null; email: string | null } | null;
 };
 
-/** GET /api/project-update/search, newest first, unpaged, with the reporter (client spec §7). */
+/** GET /api/project-update/search, newest first, unpaged, with the reporter (docs/product.md §C7). */
 export async function getProjectUpdates(projectId: number): Promise<ProjectUpdate[]> {
   const { data } = await api.get<Resource[]>('/project-update/search', {
     params: { 'filter[project_id]': projectId, include: 'reporter', sort: '-created', page: { size: null } },

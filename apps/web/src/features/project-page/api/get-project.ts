@@ -130,7 +130,7 @@ export async function getProject(id: number): Promise<ProjectView> {
 
 export const projectQueryKey = (id: number) => ['project', id] as const;
 
-// A project that failed to load is not retried (client spec §2).
+// A project that failed to load is not retried (docs/product.md §C2).
 export const projectQueryOptions = (id: number) =>
   queryOptions({
     queryKey: projectQueryKey(id),

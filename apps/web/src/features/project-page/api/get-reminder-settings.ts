@@ -3,7 +3,7 @@ import { api, type Resource } from '../../../lib/api-client.ts';
 
 export type ReminderSetting = { id: number; projectId: number; userId: number; isEnabled: number };
 
-/** GET /api/reminder-setting/search, never paged (client spec §7, §9), narrowed to this project. */
+/** GET /api/reminder-setting/search, never paged (docs/product.md §C7, §C9), narrowed to this project. */
 export async function getReminderSettings(projectId: number): Promise<ReminderSetting[]> {
   const { data } = await api.get<Resource[]>('/reminder-setting/search', {
     params: { page: { size: null }, sort: 'id', filter: [['=', 'project_id', projectId]] },

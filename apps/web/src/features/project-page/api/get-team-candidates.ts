@@ -4,7 +4,7 @@ import { type Person, toPerson, type UserRecord } from './get-project.ts';
 
 export type CandidateRole = 'developer' | 'projectManager' | 'accountManager';
 
-/** GET /api/user/by-role?role=X: the active users a team slot may hold (client spec §7 "searches by role"). */
+/** GET /api/user/by-role?role=X: the active users a team slot may hold (docs/product.md §C7 "searches by role"). */
 export async function getTeamCandidates(role: CandidateRole): Promise<Person[]> {
   const { data } = await api.get<UserRecord[]>('/user/by-role', { params: { role } });
   return data.map(toPerson).filter((p): p is Person => p !== null);

@@ -4,7 +4,7 @@ import { api, type Resource } from '../../../lib/api-client.ts';
 export type TourState = { step: number; visited: boolean; openModal: boolean };
 
 /**
- * GET /api/project/{id}/tour-state: the owner's first-visit tour (client spec §4). The first read starts
+ * GET /api/project/{id}/tour-state: the owner's first-visit tour (docs/product.md §C4). The first read starts
  * it on the server (step 2 when the registration marker cookie is present, which the server clears).
  */
 export async function getTourState(projectId: number): Promise<TourState> {

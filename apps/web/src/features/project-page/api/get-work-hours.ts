@@ -2,7 +2,7 @@ import type { WorkDay } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Resource } from '../../../lib/api-client.ts';
 
-/** GET /api/work-hours/weekly?timezone= (client spec §7): this week's work hours as wall clock in the zone. */
+/** GET /api/work-hours/weekly?timezone= (docs/product.md §C7): this week's work hours as wall clock in the zone. */
 export async function getWorkHours(timezone: string): Promise<WorkDay[]> {
   const { data } = await api.get<Resource[]>('/work-hours/weekly', {
     params: { timezone },

@@ -5,7 +5,7 @@ import { projectUpdatesQueryKey } from './get-project-updates.ts';
 
 export type PostUpdateInput = { projectId: number; reporterUserId: number; description: string };
 
-/** POST /api/project-update/post (client spec §7); the server records the caller as the reporter. */
+/** POST /api/project-update/post (docs/product.md §C7); the server records the caller as the reporter. */
 export async function postProjectUpdate(input: PostUpdateInput): Promise<void> {
   await api.post(
     '/project-update/post',

@@ -16,7 +16,7 @@ export type SaveDetailsInput = {
 const refs = (type: string, ids: number[]) => ids.map((id) => ({ type, id: String(id) }));
 
 /**
- * The details form saves through three calls (client spec §7): the project, the owner's company
+ * The details form saves through three calls (docs/product.md §C7): the project, the owner's company
  * (PATCH /company/{id}) and, only when they changed, the owner's details (PATCH /user/{id}/details).
  */
 export async function saveProjectDetails(

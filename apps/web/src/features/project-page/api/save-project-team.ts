@@ -11,7 +11,7 @@ export type SaveTeamInput = {
 
 const users = (ids: number[]) => ({ data: ids.map((id) => ({ type: 'user', id: String(id) })) });
 
-/** The project patch with relationships developer, projectManager and accountManager (client spec §7). */
+/** The project patch with relationships developer, projectManager and accountManager (docs/product.md §C7). */
 export async function saveProjectTeam(input: SaveTeamInput): Promise<void> {
   await api.patch(`/project/${input.projectId}`, {
     data: {

@@ -10,7 +10,7 @@ export function browserTimezone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** GET /api/user/{id} (client spec §7): the stored timezone (else the browser's) and the blacklist flag. */
+/** GET /api/user/{id} (docs/product.md §C7): the stored timezone (else the browser's) and the blacklist flag. */
 export async function getScheduleCallCaller(userId: number): Promise<ScheduleCallCaller> {
   const { data } = await api.get<Resource>(`/user/${userId}`);
   const stored = typeof data.timezone === 'string' ? data.timezone : '';

@@ -7,7 +7,7 @@ import { myScheduledCallsQueryKey } from './schedule-call-my-calls.ts';
 export type ScheduleCallInput = { projectId: number; scheduled: string; timezone: string };
 
 /**
- * What the modal does after a booking attempt (client spec §8): 'booked' (shown as success), 'slot-taken'
+ * What the modal does after a booking attempt (docs/product.md §C8): 'booked' (shown as success), 'slot-taken'
  * (choose another time) or 'failed' (the generic toast; `detail` is the server's reason, if any).
  */
 export type ScheduleCallResult =
@@ -15,7 +15,7 @@ export type ScheduleCallResult =
   | { kind: 'slot-taken'; toast: string }
   | { kind: 'failed'; toast: string; detail: string | null };
 
-/** POST /api/scheduled-call/create (client spec §7): type scheduled-call, project_id and scheduled. */
+/** POST /api/scheduled-call/create (docs/product.md §C7): type scheduled-call, project_id and scheduled. */
 export async function scheduleCall(input: ScheduleCallInput): Promise<ScheduleCallResult> {
   try {
     await api.post(

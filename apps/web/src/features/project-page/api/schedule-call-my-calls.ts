@@ -24,7 +24,7 @@ export function toScheduledCall(r: Resource): ScheduledCall {
 
 /**
  * The viewer's own calls on a project: GET /api/project/{id}?include=current-user-scheduled-calls
- * (client spec §3). Only the relationship is read here; the page's project query stays as it is.
+ * (docs/product.md §C3). Only the relationship is read here; the page's project query stays as it is.
  */
 export async function getMyScheduledCalls(projectId: number): Promise<ScheduledCall[]> {
   const { data } = await api.get<Resource>(`/project/${projectId}`, {

@@ -6,7 +6,7 @@ import { type ReminderSetting, reminderSettingsQueryKey } from './get-reminder-s
 type ToggleInput = { projectId: number; userId: number; setting: ReminderSetting | null };
 
 /**
- * A member's reminder toggle (client spec §4, §7): the first toggle is POST /reminder-setting/create
+ * A member's reminder toggle (docs/product.md §C4, §C7): the first toggle is POST /reminder-setting/create
  * with is_enabled 0; later ones PATCH /reminder-setting/{id} with the flipped is-enabled.
  */
 export async function toggleReminder({ projectId, userId, setting }: ToggleInput): Promise<void> {

@@ -15,7 +15,7 @@ function release() {
 
 /**
  * POST /api/project/{id}/file/upload: the file's raw bytes, streamed by the server into the database, with
- * upload progress and Cancel (client spec §4, §7). fetch cannot report upload progress, so this one call
+ * upload progress and Cancel (docs/product.md §C4, §C7). fetch cannot report upload progress, so this one call
  * uses XMLHttpRequest; the answer is read with the shared api-client helpers. Cancel aborts the request and
  * the server removes the partial file. Resolves with the new file id.
  */

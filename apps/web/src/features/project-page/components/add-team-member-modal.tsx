@@ -25,7 +25,7 @@ type Props = {
 };
 
 /**
- * Add developer / add project manager (client spec §2, §5, §8): avatar, name and e-mail, with the spec's
+ * Add developer / add project manager (docs/product.md §C2, §C5, §C8): avatar, name and e-mail, with the product's
  * messages; the avatar goes through POST /api/image/upload. A failure toasts each server error title,
  * or 'Unable to add {role} to project' when there is none.
  */
@@ -135,7 +135,7 @@ export function AddTeamMemberModal({ projectId, role, onClose, onAdded }: Props)
   );
 }
 
-/** The file-type message for a chosen file, from the shared schema (client spec §5). */
+/** The file-type message for a chosen file, from the shared schema (docs/product.md §C5). */
 function addTeamMemberErrorFor(fileName: string): string | undefined {
   const parsed = addTeamMemberSchema.shape.avatar.safeParse(fileName);
   return parsed.success ? undefined : parsed.error.issues[0]?.message;

@@ -5,9 +5,9 @@ import { useTour } from './tour-context.tsx';
 import { useWelcome } from './welcome-card.tsx';
 
 /**
- * Tour step 2 (client spec §4): a hint at the attach control. Clicking the hint advances one step.
+ * Tour step 2 (docs/product.md §C4): a hint at the attach control. Clicking the hint advances one step.
  * The hint sits in the page's flow just above its target, so it never covers the control, the file
- * list or the link input (issue 13 §1). While it shows, it brings its target into view (checked every
+ * list or the link input (docs/product.md §F5). While it shows, it brings its target into view (checked every
  * 300 ms until the target is visible, so the page does not fight a user who scrolls away afterwards),
  * except on the arrival right after sign-up: there the welcome names this step and takes the client to
  * it on request, and the page does not jump by itself.

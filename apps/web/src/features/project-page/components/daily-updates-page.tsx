@@ -15,7 +15,7 @@ import { ATTACH_SECTION_ID, useWelcome, WelcomeCard } from './welcome-card.tsx';
 import './daily-updates.css';
 
 /**
- * /project/daily-updates/{id} (client spec §2, issue 13 §1): updates first. The left column holds the
+ * /project/daily-updates/{id} (docs/product.md §C2, §F5): updates first. The left column holds the
  * Updates heading, the discovery call, the team (for those who do not edit it) and the feed; the right
  * one the progress card, Project Specification and Project Details (as text, with EDIT), and for those
  * who edit the team, its editor first; a client also finds their daily digest switch there. On a phone the columns stack in that order, so a client's first
@@ -24,7 +24,7 @@ import './daily-updates.css';
 function ProjectPage({ project }: { project: ProjectView }) {
   const actor = useActor();
   const welcome = useWelcome();
-  // The updates come first (issue 13 §2): the right column (team editor, progress, specification, details
+  // The updates come first (docs/product.md §F5): the right column (team editor, progress, specification, details
   // with its eight lookups, digest) mounts in a second, interruptible render once the feed is on screen,
   // instead of one long task that held the first update back.
   const [restShown, setRestShown] = useState(false);

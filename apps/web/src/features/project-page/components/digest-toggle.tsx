@@ -2,7 +2,7 @@ import { Card, Switch, Text } from '@mantine/core';
 import { useDigestSetting, useSetDigest } from '../api/digest-setting.ts';
 
 /**
- * The client's own digest setting (issue 14 §5): one mail a day at 08:00 in their timezone with the
+ * The client's own digest setting (docs/product.md §F2): one mail a day at 08:00 in their timezone with the
  * updates posted since the last one. Turned off by the mail's unsubscribe link, on again here.
  */
 export function DigestToggle() {

@@ -12,7 +12,7 @@ const ScheduleCallModal = lazy(async () => ({
   default: (await import('./schedule-call/schedule-call-modal.tsx')).ScheduleCallModal,
 }));
 
-/** A cookie flag that hides the tour's schedule-call step (client spec §4), e.g. set by a campaign page. */
+/** A cookie flag that hides the tour's schedule-call step (docs/product.md §C4), e.g. set by a campaign page. */
 export const HIDE_SCHEDULE_COOKIE = 'dd_hide_schedule_call';
 
 function hasCookie(name: string): boolean {
@@ -20,7 +20,7 @@ function hasCookie(name: string): boolean {
 }
 
 /**
- * The first-visit tour (client spec §4) for the owning client, with its state kept on the server per
+ * The first-visit tour (docs/product.md §C4) for the owning client, with its state kept on the server per
  * user and project: step 1 the schedule-call modal (closing it moves to step 2), step 2 the
  * attach-documents hint (opening the attach control then closing it, or clicking the hint, moves to
  * step 3), step 3 opens the live chat (mounted by the shell) and finishes after two seconds.

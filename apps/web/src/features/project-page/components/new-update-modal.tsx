@@ -5,7 +5,7 @@ import { usePostProjectUpdate } from '../api/post-project-update.ts';
 
 type Props = { opened: boolean; onClose: () => void; projectId: number; reporterUserId: number };
 
-/** New daily update (client spec §2, §5): markdown text, not empty and not zero; Ctrl/Cmd+Enter submits. */
+/** New daily update (docs/product.md §C2, §C5): markdown text, not empty and not zero; Ctrl/Cmd+Enter submits. */
 export function NewUpdateModal({ opened, onClose, projectId, reporterUserId }: Props) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -28,7 +28,7 @@ export function ProjectArea({ children }: { children: (project: ProjectView) => 
   const project = useProject(id);
   // When the project arrives, the title shows at once and the section below mounts as deferred
   // (time-sliced) work: one render of the whole page in a single task blocked the main thread for
-  // hundreds of milliseconds (Lighthouse total blocking time, design.md §8). A cached project renders
+  // hundreds of milliseconds (Lighthouse total blocking time, docs/product.md §D8). A cached project renders
   // everything at once.
   const sectionReady = useDeferredValue(project.data !== undefined);
   useDocumentTitle(project.data ? `${project.data.title} · Delivery Desk` : 'Project · Delivery Desk');
@@ -83,7 +83,7 @@ export function ProjectArea({ children }: { children: (project: ProjectView) => 
 
 /**
  * The tab strip scrolls sideways on a phone: the selected tab is scrolled into view, and a fade with an
- * arrow on the side that has more tabs shows that it scrolls (issue 13 §3).
+ * arrow on the side that has more tabs shows that it scrolls (docs/product.md §F5).
  */
 function ScrollingTabList({ section, children }: { section: string; children: ReactNode }) {
   const listRef = useRef<HTMLDivElement>(null);

@@ -91,7 +91,7 @@ function initialValues(project: ProjectView): Values {
 
 const id = (v: string | null) => (v === null || v === '' ? null : Number(v));
 
-/** The form values as the domain schema reads them; owner details only when they changed (client §5). */
+/** The form values as the domain schema reads them; owner details only when they changed (docs/product.md §C5). */
 function toInput(values: Values, ownerChanged: boolean): Record<string, unknown> {
   return {
     title: values.title,
@@ -117,7 +117,7 @@ function toInput(values: Values, ownerChanged: boolean): Record<string, unknown>
   };
 }
 
-/** Left column, first card: the project form and the owner's details (client spec §2, §5, §6). */
+/** Left column, first card: the project form and the owner's details (docs/product.md §C2, §C5, §C6). */
 export function ProjectDetailsForm({
   project,
   onCancel,

@@ -36,7 +36,7 @@ function Field({ label, value, wide = false }: { label: string; value: ReactNode
 }
 
 /**
- * Project Details as text (issue 13 §1): every field the form has, 'Not set' where empty, and EDIT
+ * Project Details as text (docs/product.md §F5): every field the form has, 'Not set' where empty, and EDIT
  * for those who may change them, which opens the same form (same fields, rules and messages).
  */
 export function ProjectDetails({ project }: { project: ProjectView }) {

@@ -5,7 +5,7 @@ const dateOnly = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 
 /**
- * Where the project stands (issue 13 §1): the current sprint's tasks, how many are delivered and how
+ * Where the project stands (docs/product.md §F5): the current sprint's tasks, how many are delivered and how
  * many accepted, from the board's counts. Nothing internal (task titles, owners, estimates) is shown.
  */
 export function ProjectProgress({ projectId }: { projectId: number }) {

@@ -17,7 +17,7 @@ const SECTION_TITLES: Record<string, string> = {
 
 /**
  * The shared project screen for /project/perfomance-report, /chat, /git and any other /project/ path
- * (client spec §2): the project title and tabs; the spec does not describe these sections' content.
+ * (docs/product.md §C2): the project title and tabs; docs/product.md does not describe these sections' content.
  */
 export function ProjectSectionPage() {
   const section = useLocation().pathname.split('/')[2] ?? '';

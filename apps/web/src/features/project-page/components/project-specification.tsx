@@ -34,7 +34,7 @@ type PendingLink = { key: number; text: string; status: 'adding' | 'error'; mess
 
 let nextKey = 1;
 
-/** Project Specification (client spec §2, §4, §5): files and links, upload with progress, add link. */
+/** Project Specification (docs/product.md §C2, §C4, §C5): files and links, upload with progress, add link. */
 export function ProjectSpecification({ project }: { project: ProjectView }) {
   const actor = useActor();
   const queryClient = useQueryClient();
@@ -58,7 +58,7 @@ export function ProjectSpecification({ project }: { project: ProjectView }) {
     for (const file of files) {
       const key = nextKey++;
       if (file.size > MAX_FILE_SIZE) {
-        // Oversized files are marked and never sent (client spec §4).
+        // Oversized files are marked and never sent (docs/product.md §C4).
         setUploads((items) => [...items, { key, name: file.name, progress: 0, status: 'size-error' }]);
         continue;
       }

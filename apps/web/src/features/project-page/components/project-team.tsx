@@ -55,7 +55,7 @@ function Member({ person, role }: { person: Person; role: string }) {
   );
 }
 
-/** The read-only 'Team' list for those who may not edit the team (client spec §6). */
+/** The read-only 'Team' list for those who may not edit the team (docs/product.md §C6). */
 function TeamList({ project }: { project: ProjectView }) {
   const label = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
   const members = [
@@ -88,7 +88,7 @@ function TeamList({ project }: { project: ProjectView }) {
 }
 
 /**
- * 'Your {product}' (client spec §2, §6): the team editor (account manager, developers and project
+ * 'Your {product}' (docs/product.md §C2, §C6): the team editor (account manager, developers and project
  * managers with reminder toggles, add-person modals, Save) for those the team rule allows, else the
  * read-only 'Team' list.
  */

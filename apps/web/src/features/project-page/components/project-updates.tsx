@@ -11,13 +11,13 @@ import { type ProjectUpdate, useProjectUpdates } from '../api/get-project-update
 import { ScheduleCallPrompt } from './schedule-call/schedule-call-prompt.tsx';
 
 // The form and its rules (zod, @mantine/form) load when the pointer or focus reaches 'Add update', not
-// with the page: the first update shows sooner (issue 13 §2).
+// with the page: the first update shows sooner (docs/product.md §F5).
 const NewUpdateModal = lazyComponent(
   () => import('./new-update-modal.tsx'),
   (m) => m.NewUpdateModal,
 );
 
-// The relative date's exact time, naming the viewer's zone (issue 13 §4).
+// The relative date's exact time, naming the viewer's zone (docs/product.md §F5).
 const exactTime = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'short',
@@ -39,7 +39,7 @@ function UpdateItem({
 }: {
   update: ProjectUpdate;
   now: Date;
-  /** The project title when the viewer may reply by e-mail (client spec §6), else null. */
+  /** The project title when the viewer may reply by e-mail (docs/product.md §C6), else null. */
   replyTo: string | null;
 }) {
   const name = update.reporter?.name ?? 'Former member';
@@ -77,13 +77,13 @@ function UpdateItem({
   );
 }
 
-/** Right column: the updates feed, newest first, and ADD UPDATE for the roles allowed (client spec §2, §6). */
+/** Right column: the updates feed, newest first, and ADD UPDATE for the roles allowed (docs/product.md §C2, §C6). */
 export function ProjectUpdates({
   project,
   aside,
 }: {
   project: ProjectView;
-  /** Shown between the discovery call and the feed (the client's team, issue 13 §1). */
+  /** Shown between the discovery call and the feed (the client's team, docs/product.md §F5). */
   aside?: ReactNode;
 }) {
   const actor = useActor();

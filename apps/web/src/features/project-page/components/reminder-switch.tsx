@@ -3,7 +3,7 @@ import { Switch } from '@mantine/core';
 import type { ReminderSetting } from '../api/get-reminder-settings.ts';
 import { useToggleReminder } from '../api/toggle-reminder.ts';
 
-/** One member's reminder toggle (client spec §4): no setting means enabled. */
+/** One member's reminder toggle (docs/product.md §C4): no setting means enabled. */
 export function ReminderSwitch({
   projectId,
   userId,

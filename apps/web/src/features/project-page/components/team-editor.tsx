@@ -83,7 +83,7 @@ function MemberRows({
 }
 
 /**
- * The editable team (client spec §2, §4, §7): account manager select (a project without one starts
+ * The editable team (docs/product.md §C2, §C4, §C7): account manager select (a project without one starts
  * from the defaultAccauntManager setting), developers and project managers with per-person reminder
  * toggles, the add-person modals, and Save through the project patch.
  */
@@ -104,7 +104,7 @@ export function TeamEditor({ project }: { project: ProjectView }) {
   // Mounted from the first opening on, so closing keeps its transition.
   const [modalMounted, setModalMounted] = useState(false);
 
-  // A project without an account manager starts from the default one (admin spec §3), once known.
+  // A project without an account manager starts from the default one (docs/product.md §A3), once known.
   const defaultId = defaultAccountManager.data ?? null;
   useEffect(() => {
     if (project.accountManager === null && defaultId !== null)

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** What the page's parts need from the first-visit tour (client spec §4). */
+/** What the page's parts need from the first-visit tour (docs/product.md §C4). */
 export type Tour = {
   step: number;
   /** The attach-documents hint is showing (step 2). */

@@ -7,7 +7,7 @@ import { projectQueryKey } from '../api/get-project.ts';
 type Pending = { kind: 'file' | 'link'; id: number; name: string };
 
 /**
- * Deleting a file or a link asks first (issue 13 §5): `ask` opens the dialog naming what goes, YES
+ * Deleting a file or a link asks first (docs/product.md §F5): `ask` opens the dialog naming what goes, YES
  * deletes and refreshes the project, CANCEL keeps it. Render `dialog` once in the section.
  */
 export function useConfirmedRemove(projectId: number) {

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 
-/** The project id is the third path segment: /project/{section}/{id} (client spec §2). */
+/** The project id is the third path segment: /project/{section}/{id} (docs/product.md §C2). */
 export function useProjectIdFromPath(): number {
   const segment = useLocation().pathname.split('/')[3] ?? '';
   const id = /^\d+$/.test(segment) ? Number(segment) : Number.NaN;

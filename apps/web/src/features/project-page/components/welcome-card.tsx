@@ -2,7 +2,7 @@ import { Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../auth/api/get-session.ts';
 
-/** What the get-started wizard passes along when it ends on the new project (issue 13 §1). */
+/** What the get-started wizard passes along when it ends on the new project (docs/product.md §F5). */
 export type WelcomeState = { welcome?: boolean };
 
 export const ATTACH_SECTION_ID = 'project-specification';

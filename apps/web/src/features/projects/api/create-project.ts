@@ -14,7 +14,7 @@ export type ProjectPeople = {
 
 const list = (type: string, ids: string[]) => ids.map((id) => ({ type, id }));
 
-/** POST /api/project/create: type project, attributes and relationships as in the admin form (admin §7). */
+/** POST /api/project/create: type project, attributes and relationships as in the admin form (docs/product.md §A7). */
 export async function createProject(input: { attributes: AdminCreateProjectInput; people: ProjectPeople }) {
   const p = input.people;
   return read('POST /api/project/create', {

@@ -12,7 +12,7 @@ export function useDeleteProject() {
     mutationFn: deleteProject,
     onSuccess: async () => {
       notifySuccess(MESSAGES.projectDeleted);
-      // The current page is reloaded after a delete (admin §4).
+      // The current page is reloaded after a delete (docs/product.md §A4).
       await queryClient.invalidateQueries({ queryKey: ['projects', 'table'] });
     },
   });

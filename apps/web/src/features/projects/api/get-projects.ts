@@ -53,7 +53,7 @@ function toRow(p: ProjectRecord): ProjectRow {
   };
 }
 
-/** GET /api/project/search. A failed load is logged (admin §8) and thrown, so the table says so. */
+/** GET /api/project/search. A failed load is logged (docs/product.md §A8) and thrown, so the table says so. */
 export async function getProjects({ page, sort, filter }: ProjectsQuery): Promise<ProjectsPage> {
   try {
     const { data, meta } = await read<'GET /api/project/search', ProjectRelations>(
@@ -71,7 +71,7 @@ export async function getProjects({ page, sort, filter }: ProjectsQuery): Promis
     return { rows: data.map(toRow), pageCount: meta.pageCount };
   } catch (error) {
     console.error('Loading projects failed', error);
-    // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).
+    // Logged (docs/product.md §A8), then thrown: the table shows an error with a Retry, not empty (docs/product.md §F5).
     throw error;
   }
 }

@@ -6,7 +6,7 @@ export type PersonOption = { value: string; label: string };
 
 /**
  * GET /api/user/by-role?role=: active users of one role for the pickers ("users are offered by role",
- * admin §2); deactivated users are never offered. A failed call is an empty list.
+ * docs/product.md §A2); deactivated users are never offered. A failed call is an empty list.
  */
 export async function getUsersByRole(role: Role): Promise<PersonOption[]> {
   try {

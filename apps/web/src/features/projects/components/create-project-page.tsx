@@ -43,7 +43,7 @@ const EMPTY: FormValues = {
   projectTypeIds: [],
 };
 
-/** /create-project (admin-level): New Project, with users offered by role (admin §2, §4, §5). */
+/** /create-project (admin-level): New Project, with users offered by role (docs/product.md §A2, §A4, §A5). */
 export function CreateProjectPage() {
   useDocumentTitle('New Project · Delivery Desk');
   const lookups = useProjectFormLookups();

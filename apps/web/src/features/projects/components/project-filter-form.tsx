@@ -35,7 +35,7 @@ type Props = {
 };
 
 /**
- * The project filter (admin §2): a collapsible panel, open by default (closed on a phone, issue 13 §3);
+ * The project filter (docs/product.md §A2): a collapsible panel, open by default (closed on a phone, docs/product.md §F5);
  * no future dates; To not before From.
  */
 export function ProjectFilterForm({ initial, showPhone, onSearch }: Props) {

@@ -42,7 +42,7 @@ const COLUMNS: Column<ProjectRow>[] = [
   },
 ];
 
-/** /projects-table (admin §2): every staff role; delete only for admin-level users. */
+/** /projects-table (docs/product.md §A2): every staff role; delete only for admin-level users. */
 export function ProjectsTablePage() {
   useDocumentTitle(`${LABELS.tables.projects} · Delivery Desk`);
   const actor = useActor();
@@ -114,7 +114,7 @@ export function ProjectsTablePage() {
         onCancel={() => setPending(null)}
         onConfirm={() => {
           if (!pending) return;
-          // Checked again before the call (admin §5), and once more by the server.
+          // Checked again before the call (docs/product.md §A5), and once more by the server.
           if (!can(actor, 'project:delete', { ownerId: pending.ownerId, clientIds: pending.clientIds }))
             return;
           remove.mutate(pending.id, { onSettled: () => setPending(null) });

@@ -6,7 +6,7 @@ export type Setting = { id: number; name: string; value: string };
 
 export const defaultAccountManagerQueryKey = ['settings', DEFAULT_ACCOUNT_MANAGER_SETTING] as const;
 
-/** GET /api/setting/search filtered by name (admin spec §7); null while the setting was never saved. */
+/** GET /api/setting/search filtered by name (docs/product.md §A7); null while the setting was never saved. */
 export async function getDefaultAccountManagerSetting(): Promise<Setting | null> {
   const { data } = await read('GET /api/setting/search', {
     params: { filter: [['=', 'name', DEFAULT_ACCOUNT_MANAGER_SETTING]] },

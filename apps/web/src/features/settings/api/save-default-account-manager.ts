@@ -5,7 +5,7 @@ import { defaultAccountManagerQueryKey, type Setting } from './get-default-accou
 
 /**
  * The first save creates the setting (POST /api/setting/create with name and value); later saves change
- * its value (PATCH /api/setting/{id}, type setting) — admin spec §4 and §7.
+ * its value (PATCH /api/setting/{id}, type setting) — docs/product.md §A4, §A7.
  */
 export async function saveDefaultAccountManager(input: { existing: Setting | null; userId: string }) {
   const { existing, userId } = input;

@@ -7,7 +7,7 @@ import { useSavePhonePrefixBlacklist } from '../api/save-phone-prefix-blacklist.
 
 /**
  * Callers whose phone starts with one of these prefixes see the rate-and-budget message, and their
- * discovery calls wait for staff approval (client spec §6, §9).
+ * discovery calls wait for staff approval (docs/product.md §C6, §C9).
  */
 export function PhoneBlacklistCard() {
   const setting = usePhonePrefixBlacklist();

@@ -26,7 +26,7 @@ import { WorkHoursCard } from './work-hours-card.tsx';
 
 const TITLE = 'Project Settings';
 
-/** /project-settings (admin-level): the default account manager new projects get (admin spec §2, §4). */
+/** /project-settings (admin-level): the default account manager new projects get (docs/product.md §A2, §A4). */
 export function ProjectSettingsPage() {
   useDocumentTitle(`${TITLE} · Delivery Desk`);
   const managers = useAccountManagers();

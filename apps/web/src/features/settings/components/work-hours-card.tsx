@@ -36,7 +36,7 @@ function toDraft(days: WorkDay[], daysOff: string[]): Draft {
 }
 
 /**
- * Company work hours per weekday and days off (issue 14 §2), in the company timezone. Saving replaces
+ * Company work hours per weekday and days off (docs/product.md §F1), in the company timezone. Saving replaces
  * both; the clients' free slots change at once, and calls already booked stay booked.
  */
 export function WorkHoursCard() {

@@ -7,7 +7,7 @@ export type SprintChange =
   | { sprintId: number; action: 'start' }
   | { sprintId: number; action: 'finish'; unfinished: UnfinishedTaskTarget };
 
-/** PATCH /api/sprint/{id}: start (status 2, started time) or finish (status 3, finished time) (admin §7). */
+/** PATCH /api/sprint/{id}: start (status 2, started time) or finish (status 3, finished time) (docs/product.md §A7). */
 export async function changeSprintStatus(change: SprintChange): Promise<void> {
   const now = new Date().toISOString();
   const attributes =

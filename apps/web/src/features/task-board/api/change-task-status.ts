@@ -6,7 +6,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { refreshBoard } from './board-keys.ts';
 import type { BoardTask } from './get-tasks.ts';
 
-/** PATCH /api/task/{id} with the task-status-id one action leads to (admin §4, §7). */
+/** PATCH /api/task/{id} with the task-status-id one action leads to (docs/product.md §A4, §A7). */
 export async function changeTaskStatus(task: BoardTask, action: TaskAction): Promise<void> {
   const taskStatusId = applyTaskAction(task.statusId, action);
   await api.patch(`/task/${task.id}`, toDocument('task', { taskStatusId }, { id: task.id }), {

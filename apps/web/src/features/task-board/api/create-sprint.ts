@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toDocument } from '../../../lib/api-client.ts';
 import { refreshBoard } from './board-keys.ts';
 
-/** POST /api/sprint/create with project_id (admin §7); the sprint starts later. */
+/** POST /api/sprint/create with project_id (docs/product.md §A7); the sprint starts later. */
 export async function createSprint(projectId: number): Promise<void> {
   await api.post('/sprint/create', toDocument('sprint', { project_id: projectId }));
 }

@@ -12,7 +12,7 @@ export type HistoryEntry = {
   created: string;
 };
 
-/** GET /api/project-history/search?project_id=&page[page]= (issue 7), newest first, 15 a page. */
+/** GET /api/project-history/search?project_id=&page[page]= (docs/product.md §A7), newest first, 15 a page. */
 export async function getProjectHistory(projectId: number, page: number) {
   const { data, meta } = await api.get<Resource[]>('/project-history/search', {
     params: { project_id: projectId, page: { page } },

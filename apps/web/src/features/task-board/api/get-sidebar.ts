@@ -13,7 +13,7 @@ export type Sidebar = {
   people: ProjectPerson[];
 };
 
-/** GET /api/page-tasks/sidebar?project_id= (admin §7): counts and the project's people. */
+/** GET /api/page-tasks/sidebar?project_id= (docs/product.md §A7): counts and the project's people. */
 export async function getSidebar(projectId: number): Promise<Sidebar> {
   const { data } = await api.get<Resource>('/page-tasks/sidebar', { params: { project_id: projectId } });
   const people = Array.isArray(data.projectUsers) ? (data.projectUsers as Resource[]) : [];

@@ -10,7 +10,7 @@ export type Sprint = {
   created: string;
 };
 
-/** GET /api/sprint/search (admin §7: include task,project, filter project.id, size 0), newest first. */
+/** GET /api/sprint/search (docs/product.md §A7: include task,project, filter project.id, size 0), newest first. */
 export async function getSprints(projectId: number): Promise<Sprint[]> {
   const { data } = await api.get<Resource[]>('/sprint/search', {
     params: { include: 'task,project', filter: [['=', 'project.id', projectId]], page: { size: 0 } },

@@ -4,7 +4,7 @@ import { boardKeys, str } from './board-keys.ts';
 
 export type Tag = { id: number; title: string };
 
-/** GET /api/tag/search filtered by project.id (admin §7). */
+/** GET /api/tag/search filtered by project.id (docs/product.md §A7). */
 export async function getTags(projectId: number): Promise<Tag[]> {
   const { data } = await api.get<Resource[]>('/tag/search', {
     params: { filter: [['=', 'project.id', projectId]], page: { size: 0 } },

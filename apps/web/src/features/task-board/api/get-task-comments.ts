@@ -10,7 +10,7 @@ export type TaskComment = {
   authorAvatar: string | null;
 };
 
-/** GET /api/task-comment/search filtered by task.id (issue 7: the Comments tab). */
+/** GET /api/task-comment/search filtered by task.id (docs/product.md §A7: the Comments tab). */
 export async function getTaskComments(taskId: number): Promise<TaskComment[]> {
   const { data } = await api.get<Resource[]>('/task-comment/search', {
     params: { filter: [['=', 'task.id', taskId]], page: { size: 0 } },

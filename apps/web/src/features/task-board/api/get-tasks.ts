@@ -47,7 +47,7 @@ export function toBoardTask(r: Resource): BoardTask {
   };
 }
 
-/** GET /api/task/search: every task of the project in column order (our list call; issue 7). */
+/** GET /api/task/search: every task of the project in column order (our list call; docs/product.md §A7). */
 export async function getTasks(projectId: number): Promise<BoardTask[]> {
   const { data } = await api.get<Resource[]>('/task/search', {
     params: { filter: [['=', 'project.id', projectId]], page: { size: 0 } },

@@ -46,13 +46,13 @@ function taskDocument(projectId: number, fields: TaskFields, id?: number) {
   );
 }
 
-/** POST /api/task/create (issue 7: the create call the spec does not show, in the same style). */
+/** POST /api/task/create (docs/product.md §A7: the create call docs/product.md does not show, in the same style). */
 export async function createTask(projectId: number, fields: TaskFields): Promise<BoardTask> {
   const { data } = await api.post<Resource>('/task/create', taskDocument(projectId, fields));
   return toBoardTask(data);
 }
 
-/** PATCH /api/task/{id} with the modal's fields (admin §7). */
+/** PATCH /api/task/{id} with the modal's fields (docs/product.md §A7). */
 export async function updateTask(projectId: number, id: number, fields: TaskFields): Promise<BoardTask> {
   const { data } = await api.patch<Resource>(`/task/${id}`, taskDocument(projectId, fields, id));
   return toBoardTask(data);

@@ -2,7 +2,7 @@ import { activeSprint, isTaskOpen, SPRINT_STATUS, TASK_STATUS, TASK_TYPE } from 
 import type { Sprint } from '../api/get-sprints.ts';
 import type { BoardTask } from '../api/get-tasks.ts';
 
-/** Board columns (admin §2): the fixed ones, plus one per tag ('tag:<id>'). */
+/** Board columns (docs/product.md §A2): the fixed ones, plus one per tag ('tag:<id>'). */
 export type ColumnKey = 'mine' | 'current' | 'done' | 'new' | 'roadblocks' | 'history' | `tag:${number}`;
 export const DEFAULT_COLUMNS: ColumnKey[] = ['current', 'new', 'done'];
 export const COLUMN_TITLES: Record<string, string> = {
@@ -16,7 +16,7 @@ export const COLUMN_TITLES: Record<string, string> = {
 
 const byPosition = (a: BoardTask, b: BoardTask) => a.position - b.position || a.id - b.id;
 
-/** Sprints that are not finished, the active one first, then newest first (admin §4). */
+/** Sprints that are not finished, the active one first, then newest first (docs/product.md §A4). */
 export function currentSprints(sprints: Sprint[]): Sprint[] {
   const active = activeSprint(sprints);
   return sprints
@@ -35,7 +35,7 @@ export function newTasks(tasks: BoardTask[]): BoardTask[] {
 
 /**
  * Done: accepted tasks and the tasks of finished sprints (finishing moves the unfinished ones out), newest
- * sprint first; an Accept shows here at once, as the sidebar's count (issue 13 §4).
+ * sprint first; an Accept shows here at once, as the sidebar's count (docs/product.md §F5).
  */
 export function doneTasks(tasks: BoardTask[], sprints: Sprint[]): BoardTask[] {
   const finished = new Map(
@@ -59,7 +59,7 @@ export function tagTasks(tasks: BoardTask[], tagId: number): BoardTask[] {
   return tasks.filter((t) => t.tagIds.includes(tagId)).sort(byPosition);
 }
 
-/** The open columns, in their order, kept in browser storage per project (admin §3). */
+/** The open columns, in their order, kept in browser storage per project (docs/product.md §A3). */
 export const columnsStorageKey = (projectId: number) => `dd.task-board.columns.${projectId}`;
 
 export function readOpenColumns(

@@ -11,7 +11,7 @@ type BoardSidebarProps = {
   onAddTask: () => void;
 };
 
-/** The board's left sidebar (admin §2): counts, Add Tasks, then one toggle per column and per tag. */
+/** The board's left sidebar (docs/product.md §A2): counts, Add Tasks, then one toggle per column and per tag. */
 export function BoardSidebar({ sidebar, tags, open, onToggle, onAddTask }: BoardSidebarProps) {
   const entry = (key: ColumnKey, label: string, count?: number, description?: string) => (
     <NavLink

@@ -52,11 +52,11 @@ export function describeHistoryEntry(entry: HistoryEntry): string {
   if (entry.entity === 'comment') return `commented on task #${String(d.taskId)}${title}`;
   if (entry.entity === 'user' && entry.action === 'email-changed')
     return `changed the e-mail of ${String(d.name)} from ${String(d.from)} to ${String(d.to)}`;
-  // An invitation to a registered e-mail (admin spec §8).
+  // An invitation to a registered e-mail (docs/product.md §A8).
   if (entry.entity === 'user' && entry.action === 'observer-added')
     return `added ${String(d.name)} to the project as an observer`;
   if (entry.entity === 'call') {
-    // Discovery calls (issue 14 §2): approved, declined, cancelled or moved by staff; times in UTC.
+    // Discovery calls (docs/product.md §F1): approved, declined, cancelled or moved by staff; times in UTC.
     const utc = (iso: unknown) =>
       typeof iso === 'string' ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'an unknown time';
     if (entry.action === 'moved')

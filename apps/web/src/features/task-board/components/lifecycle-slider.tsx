@@ -3,7 +3,7 @@ import { Slider, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { BoardTask } from '../api/get-tasks.ts';
 
-/** The modal's lifecycle points (admin §2), each read from the task's real transition times. */
+/** The modal's lifecycle points (docs/product.md §A2), each read from the task's real transition times. */
 export function lifecyclePoints(task: BoardTask) {
   return [
     { label: 'Updated', at: task.updated },

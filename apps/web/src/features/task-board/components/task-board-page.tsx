@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useMediaMatch } from '../../../lib/use-media-match.ts';
 import { useActor } from '../../auth/api/get-session.ts';
-// The project's title and section tabs frame the board as they frame every /project/ screen (client §2).
+// The project's title and section tabs frame the board as they frame every /project/ screen (docs/product.md §C2).
 import { ProjectArea } from '../../project-page/components/project-area.tsx';
 import { useChangeSprintStatus } from '../api/change-sprint-status.ts';
 import { useChangeTaskStatus } from '../api/change-task-status.ts';
@@ -22,7 +22,7 @@ import { TaskModal, type TaskModalTarget } from './task-modal.tsx';
 
 const browserStorage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
 
-/** The per-project task board (admin §2, issue 7) under the project's title and tabs, Tasks active. */
+/** The per-project task board (docs/product.md §A2, §A7) under the project's title and tabs, Tasks active. */
 export function TaskBoardPage() {
   return <ProjectArea>{() => <TaskBoard />}</ProjectArea>;
 }

@@ -18,7 +18,7 @@ import './task-card.css';
 
 export type TaskCardProps = {
   task: BoardTask;
-  /** Status actions are offered only to tasks inside a started sprint (admin §4). */
+  /** Status actions are offered only to tasks inside a started sprint (docs/product.md §A4). */
   actionable: boolean;
   busy: boolean;
   onOpen: (task: BoardTask) => void;

@@ -60,7 +60,7 @@ function statusOptions(target: TaskModalTarget, actionable: boolean) {
   return [from, ...next].map((s) => ({ value: String(s), label: TASK_STATUS_NAMES[s] }));
 }
 
-/** The task modal (admin §2): Edit Task and Comments tabs; BACKLOG, CANCEL, CREATE or UPDATE. */
+/** The task modal (docs/product.md §A2): Edit Task and Comments tabs; BACKLOG, CANCEL, CREATE or UPDATE. */
 export function TaskModal(props: TaskModalProps) {
   const { target, projectId, tags, people, meId, activeSprintId, actionable, onClose } = props;
   const task = target.mode === 'edit' ? target.task : null;

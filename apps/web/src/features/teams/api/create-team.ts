@@ -2,7 +2,7 @@ import type { AdminCreateTeamInput } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { read, toDocument } from '../../../lib/api-client.ts';
 
-/** POST /api/team/create with title, punch-line, avatar and the projectManager relation (admin §7). */
+/** POST /api/team/create with title, punch-line, avatar and the projectManager relation (docs/product.md §A7). */
 export async function createTeam(input: {
   attributes: AdminCreateTeamInput;
   projectManagerId: string | null;

@@ -5,7 +5,7 @@ import { read } from '../../../lib/api-client.ts';
 export type TeamRow = { id: number; title: string; punchLine: string; size: number };
 export type TeamsQuery = { page: number; sort: string };
 
-/** GET /api/team/search. A failed load is logged (admin §8) and thrown, so the table says so. */
+/** GET /api/team/search. A failed load is logged (docs/product.md §A8) and thrown, so the table says so. */
 export async function getTeams({ page, sort }: TeamsQuery) {
   try {
     const { data, meta } = await read('GET /api/team/search', {
@@ -21,7 +21,7 @@ export async function getTeams({ page, sort }: TeamsQuery) {
     return { rows, pageCount: meta.pageCount };
   } catch (error) {
     console.error('Loading teams failed', error);
-    // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).
+    // Logged (docs/product.md §A8), then thrown: the table shows an error with a Retry, not empty (docs/product.md §F5).
     throw error;
   }
 }

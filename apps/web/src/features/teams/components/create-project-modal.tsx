@@ -23,7 +23,7 @@ type CreateProjectModalProps = {
   projectManagerId: string | null;
 };
 
-/** The New Team page's modal to create a project (admin §2). */
+/** The New Team page's modal to create a project (docs/product.md §A2). */
 export function CreateProjectModal({ opened, onClose, projectManagerId }: CreateProjectModalProps) {
   const lookups = useProjectModalLookups();
   const create = useCreateTeamProject();

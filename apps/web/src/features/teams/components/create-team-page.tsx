@@ -15,7 +15,7 @@ const NOT_IN_DRAFT = ['avatar'] as const;
 type FormValues = { title: string; 'punch-line': string; avatar: string; projectManagerId: string | null };
 const EMPTY: FormValues = { title: '', 'punch-line': '', avatar: '', projectManagerId: null };
 
-/** /create-team (admin-level): New Team, with a modal to create a project (admin §2, §5). */
+/** /create-team (admin-level): New Team, with a modal to create a project (docs/product.md §A2, §A5). */
 export function CreateTeamPage() {
   useDocumentTitle('New Team · Delivery Desk');
   const managers = useProjectManagers();

@@ -15,7 +15,7 @@ const COLUMNS: Column<TeamRow>[] = [
 ];
 const NO_FILTERS: readonly string[] = [];
 
-/** /teams-table (admin §2): team size is developers plus project managers. */
+/** /teams-table (docs/product.md §A2): team size is developers plus project managers. */
 export function TeamsTablePage() {
   useDocumentTitle(`${LABELS.tables.teams} · Delivery Desk`);
   const table = useTableUrlState({

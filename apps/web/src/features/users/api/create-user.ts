@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { read, toDocument } from '../../../lib/api-client.ts';
 import type { UserExtrasInput } from './update-user.ts';
 
-/** POST /api/user/create: attributes and, by role, relationships team, techs and company (admin §7). */
+/** POST /api/user/create: attributes and, by role, relationships team, techs and company (docs/product.md §A7). */
 export async function createUser(input: { attributes: AdminCreateUserInput; extras: UserExtrasInput }) {
   const { extras } = input;
   return read('POST /api/user/create', {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { read } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
-/** DELETE /api/user/{id} deactivates the user (admin §7). */
+/** DELETE /api/user/{id} deactivates the user (docs/product.md §A7). */
 export const deactivateUser = (id: number) => read('DELETE /api/user/{id}', { path: { id } });
 
 export function useDeactivateUser() {

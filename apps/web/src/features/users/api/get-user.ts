@@ -25,7 +25,7 @@ type UserRelations = {
 };
 const ids = (list: ResourceStub[] | undefined) => (list ?? []).map((r) => String(r.id));
 
-/** GET /api/user/{id}?include=role,company,techs,tech,team,ownProject (admin §7). */
+/** GET /api/user/{id}?include=role,company,techs,tech,team,ownProject (docs/product.md §A7). */
 export async function getUser(id: string): Promise<EditableUser> {
   const { data } = await read<'GET /api/user/{id}', UserRelations>('GET /api/user/{id}', {
     path: { id },

@@ -59,7 +59,7 @@ function toRow(u: UserRecord): UserRow {
   };
 }
 
-/** GET /api/user/search. A failed load is logged (admin §8) and thrown, so the table says so. */
+/** GET /api/user/search. A failed load is logged (docs/product.md §A8) and thrown, so the table says so. */
 export async function getUsers({ page, sort, filter }: UsersQuery) {
   try {
     const { data, meta } = await read<'GET /api/user/search', UserRelations>('GET /api/user/search', {
@@ -74,7 +74,7 @@ export async function getUsers({ page, sort, filter }: UsersQuery) {
     return { rows: data.map(toRow), pageCount: meta.pageCount };
   } catch (error) {
     console.error('Loading users failed', error);
-    // Logged (admin §8), then thrown: the table shows an error with a Retry, not empty (issue 13 §4).
+    // Logged (docs/product.md §A8), then thrown: the table shows an error with a Retry, not empty (docs/product.md §F5).
     throw error;
   }
 }

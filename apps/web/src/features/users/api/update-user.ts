@@ -4,7 +4,7 @@ import { read, toDocument } from '../../../lib/api-client.ts';
 
 export type UserExtrasInput = { companyId: string | null; teamIds: string[]; techIds: string[] };
 
-/** Relationships by role (admin §7): team, tech and company, each a list of type and id. */
+/** Relationships by role (docs/product.md §A7): team, tech and company, each a list of type and id. */
 export function extrasRelationships(extras: UserExtrasInput) {
   return {
     team: extras.teamIds.map((id) => ({ type: 'team', id })),

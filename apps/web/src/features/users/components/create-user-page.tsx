@@ -51,7 +51,7 @@ const EMPTY: FormValues = {
   techIds: [],
 };
 
-/** /create-user (admin-level): New Users (admin §2, §5, §8). */
+/** /create-user (admin-level): New Users (docs/product.md §A2, §A5, §A8). */
 export function CreateUserPage() {
   useDocumentTitle('New User · Delivery Desk');
   const actor = useActor();
@@ -110,7 +110,7 @@ export function CreateUserPage() {
           placeholder="Pick a role"
           data={roleOptions}
           value={values.role || null}
-          // The role picker ignores an empty selection (admin §5).
+          // The role picker ignores an empty selection (docs/product.md §A5).
           onChange={(role) => {
             if (role && isRole(role)) form.setFieldValue('role', role);
           }}

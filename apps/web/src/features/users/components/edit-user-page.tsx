@@ -37,7 +37,7 @@ import { RoleExtrasFields } from './role-extras-fields.tsx';
 
 const validate = schemaResolver(editUserSchema, { sync: true });
 
-/** /edit-user/{id} (admin-level): the form titled User (admin §2, §4, §5). */
+/** /edit-user/{id} (admin-level): the form titled User (docs/product.md §A2, §A4, §A5). */
 export function EditUserPage() {
   useDocumentTitle('User · Delivery Desk');
   const { id = '' } = useParams();
@@ -134,7 +134,7 @@ function EditUserForm({ user }: { user: EditableUser }) {
             label="User role"
             data={roleOptions}
             value={values.role || null}
-            // An empty or unselected role choice is ignored (admin §4).
+            // An empty or unselected role choice is ignored (docs/product.md §A4).
             onChange={(role) => {
               if (role && isRole(role)) form.setFieldValue('role', role as Role);
             }}

@@ -13,12 +13,12 @@ type RoleExtrasFieldsProps = {
   companies: Option[];
   teams: Option[];
   techGroups: TechGroup[];
-  /** The New User form asks for one team for a project manager (admin §2); edit user for several. */
+  /** The New User form asks for one team for a project manager (docs/product.md §A2); edit user for several. */
   singleTeamFor?: Role;
 };
 
 /**
- * The role-dependent extras (admin §2): a client gets Client company; a projectManager gets {product};
+ * The role-dependent extras (docs/product.md §A2): a client gets Client company; a projectManager gets {product};
  * a developer gets {product} and Tech expertise selects grouped Backend, Frontend, ... Other.
  */
 export function RoleExtrasFields(props: RoleExtrasFieldsProps) {

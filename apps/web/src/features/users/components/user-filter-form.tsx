@@ -21,7 +21,7 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role
 
 type Props = { initial: UserFilterValues; onSearch: (filter: UserFilter, values: UserFilterValues) => void };
 
-/** The users filter form (admin §2), collapsible behind 'Filters' (issue 13 §3): Registered From/To at most today, To not before From; SEARCH. */
+/** The users filter form (docs/product.md §A2), collapsible behind 'Filters' (docs/product.md §F5): Registered From/To at most today, To not before From; SEARCH. */
 export function UserFilterForm({ initial, onSearch }: Props) {
   const { form, submit } = useFilterForm(initial, userFilterSchema, onSearch);
   return (

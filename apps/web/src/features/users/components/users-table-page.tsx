@@ -73,7 +73,7 @@ function columns(product: string): Column<UserRow>[] {
   ];
 }
 
-/** /users-table (admin §2): active users, admin-level only. */
+/** /users-table (docs/product.md §A2): active users, admin-level only. */
 export function UsersTablePage() {
   useDocumentTitle(`${LABELS.tables.users} · Delivery Desk`);
   const product = useProductLabel();

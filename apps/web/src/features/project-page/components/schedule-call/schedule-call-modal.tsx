@@ -54,7 +54,7 @@ const NO_DAYS: readonly AvailableDay[] = [];
 const RATE_AND_BUDGET_NOTE =
   'Before we confirm your call, please tell us the rate you have in mind and your budget: reply to our e-mail or write to us in the chat. Our team approves the call once we have them.';
 
-/** The clock in the modal: the caller's current time in their timezone, refreshed each second (client §9). */
+/** The clock in the modal: the caller's current time in their timezone, refreshed each second (docs/product.md §C9). */
 function TickingClock({ timezone }: { timezone: string }) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -121,7 +121,7 @@ const CallDatePicker = memo(function CallDatePicker({
 });
 
 /**
- * Schedule a free discovery call (client spec §2 modals, §4, §8, §9): step one picks a date and a time in
+ * Schedule a free discovery call (docs/product.md §C2 modals, §4, §8, §9): step one picks a date and a time in
  * the caller's timezone, step two asks 'Are you sure?', then 'Talk soon!'. Opened from the updates feed
  * prompt and by the first-visit tour (step 1), with the same props.
  */
@@ -139,7 +139,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
   const [slot, setSlot] = useState<AvailableSlot | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   // The month shown and the first selectable date are computed when the modal opens; reopening after
-  // more than 60 s computes them again from fresh slots (client §9).
+  // more than 60 s computes them again from fresh slots (docs/product.md §C9).
   const [pickerKey, setPickerKey] = useState(0);
   const computedAt = useRef(0);
   const resetTimer = useRef<number | undefined>(undefined);
@@ -154,7 +154,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
 
   // The free days render as deferred work: the answer's own render (a store update, always blocking)
   // keeps the spinner, and the month and the times follow in a render React splits into short tasks, so
-  // the modal the first-visit tour opens does not block the page as it loads (issue 13 §2).
+  // the modal the first-visit tour opens does not block the page as it loads (docs/product.md §F5).
   const slotsData = useDeferredValue(slots.data);
   const days = slotsData ?? NO_DAYS;
   const dates = useMemo(() => new Set(days.map((d) => d.date)), [days]);
@@ -183,7 +183,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
     computedAt.current = now;
   }, [opened, refetch]);
 
-  // Loading availability failed: the error's message as a toast (client §8).
+  // Loading availability failed: the error's message as a toast (docs/product.md §C8).
   const { error } = slots;
   useEffect(() => {
     if (error) notifyError(error.message);
@@ -207,7 +207,7 @@ export function ScheduleCallModal({ projectId, opened, onClose }: Props) {
         onSuccess: (result) => {
           if (result.kind === 'booked') {
             notifySuccess(result.toast);
-            // A blacklisted phone reads as success and the modal closes (client §8).
+            // A blacklisted phone reads as success and the modal closes (docs/product.md §C8).
             if (blacklisted) close();
             else setStep('done');
           } else if (result.kind === 'slot-taken') {

@@ -30,7 +30,7 @@ function CallLine({
   return (
     <Group component="li" gap="xs" justify="space-between" wrap="wrap">
       <Text size="sm">
-        {/* Every time shown names its zone (issue 13 §4): the viewer's, and the booker's own. */}
+        {/* Every time shown names its zone (docs/product.md §F5): the viewer's, and the booker's own. */}
         <time dateTime={call.scheduled}>
           {longDateTime(call.scheduled, timezone)} ({timezone})
         </time>
@@ -52,7 +52,7 @@ function CallLine({
 
 const callList = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
-/** The owner's prompt (client §6: only the project owner sees it in the updates feed) and their booked calls. */
+/** The owner's prompt (docs/product.md §C6: only the project owner sees it in the updates feed) and their booked calls. */
 function OwnerPrompt({ projectId, userId }: { projectId: number; userId: number }) {
   const [opened, setOpened] = useState(false);
   const [mounted, setMounted] = useState(false);
@@ -106,7 +106,7 @@ function OwnerPrompt({ projectId, userId }: { projectId: number; userId: number 
   );
 }
 
-/** Staff see every call booked on the project, pending approval ones included (issue 5). */
+/** Staff see every call booked on the project, pending approval ones included (docs/product.md §C9). */
 function StaffCalls({ projectId }: { projectId: number }) {
   const calls = useProjectScheduledCalls(projectId, true);
   const list = (calls.data ?? []).filter((c) => c.status !== 'cancelled');
