@@ -185,6 +185,52 @@ function SimpleTable({ head, rows }: { head: string[]; rows: Array<Array<string 
   );
 }
 
+/** One cycle time per sprint (median and 85th percentile, in hours), with its text and table. */
+function CycleTimeChart(props: {
+  title: string;
+  /** What the count column counts: 'Deliveries', 'Decisions'. */
+  counted: string;
+  sprints: SprintNumbers[];
+  labels: string[];
+  times: (s: SprintNumbers) => SprintNumbers['startToDelivered'];
+}) {
+  const { sprints, times } = props;
+  return (
+    <ChartFrame
+      title={props.title}
+      summary={`${sprints
+        .map(
+          (s) =>
+            `${sprintLabel(s)}: median ${num(times(s).medianHours, ' h')}, 85th percentile ${num(times(s).p85Hours, ' h')}`,
+        )
+        .join('; ')}.`}
+      table={
+        <SimpleTable
+          head={['Sprint', props.counted, 'Median (h)', '85th percentile (h)']}
+          rows={sprints.map((s) => [
+            sprintLabel(s),
+            times(s).count,
+            num(times(s).medianHours),
+            num(times(s).p85Hours),
+          ])}
+        />
+      }
+    >
+      {(width) => (
+        <BarChart
+          width={width}
+          unit=" h"
+          labels={props.labels}
+          series={[
+            { name: 'Median', values: sprints.map((s) => times(s).medianHours) },
+            { name: '85th percentile', values: sprints.map((s) => times(s).p85Hours) },
+          ]}
+        />
+      )}
+    </ChartFrame>
+  );
+}
+
 export function ReportCharts({ report }: { report: ProjectReport }) {
   const { sprints } = report;
   const finished = sprints.filter((s) => s.finished !== null);
@@ -250,70 +296,20 @@ export function ReportCharts({ report }: { report: ProjectReport }) {
       {sprints.length === 0 && <Text size="sm">No sprint ran in this period.</Text>}
       {sprints.length > 0 && (
         <>
-          <ChartFrame
+          <CycleTimeChart
             title="Cycle time: Start → Delivered"
-            summary={`${sprints
-              .map(
-                (s) =>
-                  `${sprintLabel(s)}: median ${num(s.startToDelivered.medianHours, ' h')}, 85th percentile ${num(s.startToDelivered.p85Hours, ' h')}`,
-              )
-              .join('; ')}.`}
-            table={
-              <SimpleTable
-                head={['Sprint', 'Deliveries', 'Median (h)', '85th percentile (h)']}
-                rows={sprints.map((s) => [
-                  sprintLabel(s),
-                  s.startToDelivered.count,
-                  num(s.startToDelivered.medianHours),
-                  num(s.startToDelivered.p85Hours),
-                ])}
-              />
-            }
-          >
-            {(width) => (
-              <BarChart
-                width={width}
-                unit=" h"
-                labels={labels}
-                series={[
-                  { name: 'Median', values: sprints.map((s) => s.startToDelivered.medianHours) },
-                  { name: '85th percentile', values: sprints.map((s) => s.startToDelivered.p85Hours) },
-                ]}
-              />
-            )}
-          </ChartFrame>
-          <ChartFrame
+            counted="Deliveries"
+            sprints={sprints}
+            labels={labels}
+            times={(s) => s.startToDelivered}
+          />
+          <CycleTimeChart
             title="Cycle time: Delivered → your decision"
-            summary={`${sprints
-              .map(
-                (s) =>
-                  `${sprintLabel(s)}: median ${num(s.deliveredToDecision.medianHours, ' h')}, 85th percentile ${num(s.deliveredToDecision.p85Hours, ' h')}`,
-              )
-              .join('; ')}.`}
-            table={
-              <SimpleTable
-                head={['Sprint', 'Decisions', 'Median (h)', '85th percentile (h)']}
-                rows={sprints.map((s) => [
-                  sprintLabel(s),
-                  s.deliveredToDecision.count,
-                  num(s.deliveredToDecision.medianHours),
-                  num(s.deliveredToDecision.p85Hours),
-                ])}
-              />
-            }
-          >
-            {(width) => (
-              <BarChart
-                width={width}
-                unit=" h"
-                labels={labels}
-                series={[
-                  { name: 'Median', values: sprints.map((s) => s.deliveredToDecision.medianHours) },
-                  { name: '85th percentile', values: sprints.map((s) => s.deliveredToDecision.p85Hours) },
-                ]}
-              />
-            )}
-          </ChartFrame>
+            counted="Decisions"
+            sprints={sprints}
+            labels={labels}
+            times={(s) => s.deliveredToDecision}
+          />
           <ChartFrame
             title="Rejection rate per sprint"
             summary={`${sprints
