@@ -213,8 +213,11 @@ suite.journey(
         );
         // The page carries the first screen's reads (ADR 0017): the browser asks for none of them.
         assert.equal(r.firstReadsFetched, 0, `${p.name}: first-screen reads asked for over the network`);
+        // 18, not 15: the client's page gained the review card, the notification bell and the chat's
+        // unread badge (16 files until idle when they landed). Fewer first-screen chunks is the phone
+        // work's to win back (docs/product.md §D8), not a reason to drop a screen's parts.
         assert.ok(
-          r.jsFilesUntilIdle <= 15,
+          r.jsFilesUntilIdle <= 18,
           `${p.name}: ${r.jsFilesUntilIdle} JS files until idle (about ten)`,
         );
       }
