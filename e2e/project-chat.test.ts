@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { XSS_PAYLOADS } from '../apps/api/src/test/xss-payloads.ts';
 import { openPage } from './support/browser.ts';
@@ -62,6 +63,7 @@ async function seed(dataDir: string) {
 }
 
 const mailbox = await startMailbox();
+after(() => mailbox.close());
 const suite = e2eSuite('project-chat', { seed, env: { SMTP_URL: mailbox.smtpUrl } });
 const screensDir = join(artifactsDir, 'screens');
 
