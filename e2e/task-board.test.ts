@@ -244,9 +244,14 @@ suite.journey(
   },
 );
 
-suite.journey('a readonly manager is sent home from the board', async ({ page }) => {
+suite.journey('a readonly manager is told the board is not theirs, with a way home', async ({ page }) => {
   await signIn(page, people.readonlyManager.login, PASSWORD);
   await page.goto(boardPath());
-  await page.waitForURL((url) => !url.pathname.startsWith('/project/tasks'));
+  await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor();
   assert.equal(await page.getByRole('heading', { name: 'Task board' }).count(), 0);
+  await page
+    .getByRole('link', { name: 'Go to my start page' })
+    .or(page.getByRole('button', { name: 'Go to my start page' }))
+    .click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/project/tasks'));
 });
