@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   adminCompanyDocumentSchema,
   adminCompanyListDocumentSchema,
+  companyDocumentSchema,
   incompleteRegistrationListDocumentSchema,
   projectCreatedDocumentSchema,
   projectListDocumentSchema,
@@ -11,11 +12,29 @@ import {
   usersByRoleDocumentSchema,
 } from './admin.ts';
 import {
+  projectHistoryDocumentSchema,
+  sidebarDocumentSchema,
+  sprintDocumentSchema,
+  sprintListDocumentSchema,
+  tagDocumentSchema,
+  tagListDocumentSchema,
+  taskCommentDocumentSchema,
+  taskCommentListDocumentSchema,
+  taskDocumentSchema,
+  taskListDocumentSchema,
+} from './board.ts';
+import {
+  availableSlotsDocumentSchema,
   calendarFeedDocumentSchema,
+  projectProgressDocumentSchema,
   scheduledCallDocumentSchema,
+  scheduledCallListDocumentSchema,
   staffCallListDocumentSchema,
+  weeklyWorkHoursDocumentSchema,
   workHoursSettingsDocumentSchema,
 } from './calls.ts';
+import { messageDocumentSchema, messageListDocumentSchema, messageReadDocumentSchema } from './chat.ts';
+import { deliveryDocumentSchema, deliveryListDocumentSchema } from './delivery.ts';
 import {
   gitActivityDocumentSchema,
   repositoryListDocumentSchema,
@@ -25,24 +44,41 @@ import { type CamelKeys, noContentSchema, type ResourceStub } from './jsonapi.ts
 import {
   appConfigDocumentSchema,
   lookupListDocumentSchema,
+  reminderSettingDocumentSchema,
+  reminderSettingListDocumentSchema,
   techListDocumentSchema,
   timezoneListDocumentSchema,
+  tourStateDocumentSchema,
 } from './lookups.ts';
 import {
+  digestSettingDocumentSchema,
   invitationCreatedDocumentSchema,
   invitationDocumentSchema,
   invitationResentDocumentSchema,
+  linkDocumentSchema,
   mailOutboxListDocumentSchema,
   pendingInvitationListDocumentSchema,
+  projectUpdateDocumentSchema,
+  projectUpdateListDocumentSchema,
   settingDocumentSchema,
   settingListDocumentSchema,
 } from './misc.ts';
-import { observerDocumentSchema, observerListDocumentSchema } from './observers.ts';
-import { imageDocumentSchema, registrationDocumentSchema } from './registration.ts';
 import {
+  notificationListDocumentSchema,
+  notificationReadDocumentSchema,
+  notificationSettingsDocumentSchema,
+  setupChecklistDocumentSchema,
+} from './notifications.ts';
+import { observerDocumentSchema, observerListDocumentSchema } from './observers.ts';
+import { ownProjectListDocumentSchema, projectDocumentSchema } from './project.ts';
+import { imageDocumentSchema, registrationDocumentSchema } from './registration.ts';
+import { projectReportDocumentSchema } from './report.ts';
+import {
+  emailChangeAnswerSchema,
   forgotDocumentSchema,
   invitedUserDocumentSchema,
   loginDocumentSchema,
+  personDocumentSchema,
   resetTokenDocumentSchema,
   userDocumentSchema,
 } from './users.ts';
@@ -129,6 +165,63 @@ export const ANSWERS = {
   'POST /api/user/register-client': registrationDocumentSchema,
   'GET /api/work-hours': workHoursSettingsDocumentSchema,
   'PATCH /api/work-hours': workHoursSettingsDocumentSchema,
+  // The project page (docs/product.md §C).
+  'GET /api/project/mine': ownProjectListDocumentSchema,
+  'GET /api/project/{id}': projectDocumentSchema,
+  'PATCH /api/project/{id}': projectDocumentSchema,
+  'PATCH /api/company/{id}': companyDocumentSchema,
+  'PATCH /api/user/{id}/details': personDocumentSchema,
+  'POST /api/project/{id}/team-member': personDocumentSchema,
+  'GET /api/project/{id}/progress': projectProgressDocumentSchema,
+  'GET /api/project/{id}/tour-state': tourStateDocumentSchema,
+  'PATCH /api/project/{id}/tour-state': tourStateDocumentSchema,
+  'GET /api/project/{id}/deliveries': deliveryListDocumentSchema,
+  'POST /api/task/{id}/accept': deliveryDocumentSchema,
+  'POST /api/task/{id}/reject': deliveryDocumentSchema,
+  'GET /api/project/{id}/report': projectReportDocumentSchema,
+  'GET /api/project-update/search': projectUpdateListDocumentSchema,
+  'POST /api/project-update/post': projectUpdateDocumentSchema,
+  'POST /api/link/create': linkDocumentSchema,
+  'POST /api/project/{id}/relationships/link': noContentSchema,
+  'GET /api/reminder-setting/search': reminderSettingListDocumentSchema,
+  'POST /api/reminder-setting/create': reminderSettingDocumentSchema,
+  'PATCH /api/reminder-setting/{id}': reminderSettingDocumentSchema,
+  'GET /api/digest/setting': digestSettingDocumentSchema,
+  'PATCH /api/digest/setting': digestSettingDocumentSchema,
+  'GET /api/work-hours/weekly': weeklyWorkHoursDocumentSchema,
+  'GET /api/scheduled-call/available-slots': availableSlotsDocumentSchema,
+  'GET /api/scheduled-call/search': scheduledCallListDocumentSchema,
+  'POST /api/scheduled-call/create': scheduledCallDocumentSchema,
+  'GET /api/setup/checklist': setupChecklistDocumentSchema,
+  // Project chat (docs/adr/0022-project-chat.md).
+  'GET /api/project/{id}/messages': messageListDocumentSchema,
+  'POST /api/project/{id}/messages': messageDocumentSchema,
+  'POST /api/project/{id}/messages/read': messageReadDocumentSchema,
+  'PATCH /api/message/{id}': messageDocumentSchema,
+  'DELETE /api/message/{id}': noContentSchema,
+  // The task board.
+  'GET /api/task/search': taskListDocumentSchema,
+  'POST /api/task/create': taskDocumentSchema,
+  'PATCH /api/task/{id}': taskDocumentSchema,
+  'POST /api/task/{id}/editing': noContentSchema,
+  'GET /api/sprint/search': sprintListDocumentSchema,
+  'POST /api/sprint/create': sprintDocumentSchema,
+  'PATCH /api/sprint/{id}': sprintDocumentSchema,
+  'GET /api/tag/search': tagListDocumentSchema,
+  'POST /api/tag/create': tagDocumentSchema,
+  'PATCH /api/tag/{id}': tagDocumentSchema,
+  'DELETE /api/tag/{id}': noContentSchema,
+  'GET /api/task-comment/search': taskCommentListDocumentSchema,
+  'POST /api/task-comment/create': taskCommentDocumentSchema,
+  'GET /api/project-history/search': projectHistoryDocumentSchema,
+  'GET /api/page-tasks/sidebar': sidebarDocumentSchema,
+  // Notifications and the email-change link.
+  'GET /api/notification/search': notificationListDocumentSchema,
+  'POST /api/notification/read': notificationReadDocumentSchema,
+  'GET /api/notification/settings': notificationSettingsDocumentSchema,
+  'PATCH /api/notification/settings': notificationSettingsDocumentSchema,
+  'POST /api/email-change/confirm': emailChangeAnswerSchema,
+  'POST /api/email-change/cancel': emailChangeAnswerSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type AnswerOperation = keyof typeof ANSWERS;
