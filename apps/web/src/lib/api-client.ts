@@ -72,7 +72,8 @@ export type QueryParams = {
   include?: string | readonly string[];
   sort?: string | readonly string[];
   /** `size: null` or `0` asks for an unlimited list where docs/product.md allows it. */
-  page?: { page?: number; size?: number | null };
+  /** `before`: the keyset cursor of a list paged by position (the bell's `meta.next`). */
+  page?: { page?: number; size?: number | null; before?: string };
   filter?: readonly Filter[];
   /** Plain parameters such as `timezone`, `token`, `project_id`. Undefined values are left out. */
   [name: string]: unknown;
@@ -99,6 +100,7 @@ export function buildQueryString(params: QueryParams = {}): string {
   if (params.page) {
     if (params.page.page !== undefined) add('page[page]', params.page.page);
     if (params.page.size !== undefined) add('page[size]', params.page.size);
+    if (params.page.before !== undefined) add('page[before]', params.page.before);
   }
   params.filter?.forEach(([operator, field, value], index) => {
     add(`filter[${index}][0]`, operator);

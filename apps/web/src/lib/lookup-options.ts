@@ -12,9 +12,11 @@ export const toOptions = (rows: ReadonlyArray<{ id: string; title: string }> | n
 /** The contract's list operations whose rows carry a title: lookups, and lists read whole for a select. */
 type LookupOperation = {
   [K in AnswerOperation]: K extends `GET /api/${string}`
-    ? AnswerData<K> extends ReadonlyArray<{ title: string }>
-      ? K
-      : never
+    ? K extends `${string}{${string}`
+      ? never
+      : AnswerData<K> extends ReadonlyArray<{ title: string }>
+        ? K
+        : never
     : never;
 }[AnswerOperation];
 /** '/company-size/search', '/timezone', '/team/search', ... */

@@ -35,6 +35,7 @@ import {
 } from './calls.ts';
 import { messageDocumentSchema, messageListDocumentSchema, messageReadDocumentSchema } from './chat.ts';
 import { deliveryDocumentSchema, deliveryListDocumentSchema } from './delivery.ts';
+import { fileDocumentSchema } from './files.ts';
 import {
   gitActivityDocumentSchema,
   repositoryListDocumentSchema,
@@ -183,6 +184,10 @@ export const ANSWERS = {
   'POST /api/project-update/post': projectUpdateDocumentSchema,
   'POST /api/link/create': linkDocumentSchema,
   'POST /api/project/{id}/relationships/link': noContentSchema,
+  'DELETE /api/project/{id}/link/{linkId}': noContentSchema,
+  'DELETE /api/project/{id}/file/{fileId}': noContentSchema,
+  // Sent with XMLHttpRequest for its upload progress (features/project-page/api/upload-file.ts).
+  'POST /api/project/{id}/file/upload': fileDocumentSchema,
   'GET /api/reminder-setting/search': reminderSettingListDocumentSchema,
   'POST /api/reminder-setting/create': reminderSettingDocumentSchema,
   'PATCH /api/reminder-setting/{id}': reminderSettingDocumentSchema,
@@ -197,6 +202,7 @@ export const ANSWERS = {
   'GET /api/project/{id}/messages': messageListDocumentSchema,
   'POST /api/project/{id}/messages': messageDocumentSchema,
   'POST /api/project/{id}/messages/read': messageReadDocumentSchema,
+  'POST /api/project/{id}/messages/typing': noContentSchema,
   'PATCH /api/message/{id}': messageDocumentSchema,
   'DELETE /api/message/{id}': noContentSchema,
   // The task board.

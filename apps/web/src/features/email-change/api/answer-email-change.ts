@@ -1,6 +1,6 @@
-import { type EmailChangeAnswer, emailChangeAnswerSchema } from '@dd/domain';
+import type { EmailChangeAnswer } from '@dd/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 
 export type EmailChangeAction = 'confirm' | 'cancel';
 export type EmailChangeState = EmailChangeAnswer['meta']['state'];
@@ -10,12 +10,12 @@ export type EmailChangeState = EmailChangeAnswer['meta']['state'];
  * cancelled, or set the old address back). A used or expired link is a 422 the page explains.
  */
 export async function answerEmailChange(input: { action: EmailChangeAction; token: string }) {
-  const { meta } = await api.post(
-    `/email-change/${input.action}`,
-    toDocument('email-change', { token: input.token }),
-    { suppressErrorToast: true },
-  );
-  return emailChangeAnswerSchema.shape.meta.parse(meta).state;
+  const options = { body: toDocument('email-change', { token: input.token }), suppressErrorToast: true };
+  const { meta } =
+    input.action === 'confirm'
+      ? await read('POST /api/email-change/confirm', options)
+      : await read('POST /api/email-change/cancel', options);
+  return meta.state;
 }
 
 export function useAnswerEmailChange() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { notificationsQueryKey } from './search-notifications.ts';
 
 /** POST /api/notification/read: these notifications, or all of mine. */
 export async function markNotificationsRead(which: { ids: string[] } | { all: true }) {
-  await api.post('/notification/read', toDocument('notification-read', which));
+  await read('POST /api/notification/read', { body: toDocument('notification-read', which) });
 }
 
 export function useMarkNotificationsRead() {

@@ -1,15 +1,12 @@
-import type { Flattened, NotificationPreference, notificationSettingsDocumentSchema } from '@dd/domain';
+import type { NotificationPreference } from '@dd/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api, toDocument } from '../../../lib/api-client.ts';
-
-type SettingsRecord = Flattened<z.infer<typeof notificationSettingsDocumentSchema>['data']>;
+import { read, toDocument } from '../../../lib/api-client.ts';
 
 const notificationSettingsQueryKey = ['notification-settings'] as const;
 
 /** GET /api/notification/settings: for each kind I can receive, in the app and/or by e-mail. */
 export async function getNotificationSettings(): Promise<NotificationPreference[]> {
-  const { data } = await api.get<SettingsRecord>('/notification/settings', { suppressErrorToast: true });
+  const { data } = await read('GET /api/notification/settings', { suppressErrorToast: true });
   return data.kinds;
 }
 
@@ -22,10 +19,9 @@ export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (kinds: NotificationPreference[]) => {
-      const { data } = await api.patch<SettingsRecord>(
-        '/notification/settings',
-        toDocument('notification-settings', { kinds }),
-      );
+      const { data } = await read('PATCH /api/notification/settings', {
+        body: toDocument('notification-settings', { kinds }),
+      });
       return data.kinds;
     },
     onSuccess: (kinds) => queryClient.setQueryData(notificationSettingsQueryKey, kinds),

@@ -1,24 +1,19 @@
-import type { Flattened, notificationResourceSchema } from '@dd/domain';
+import type { AnswerData } from '@dd/domain';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
-export type NotificationRecord = Flattened<z.infer<typeof notificationResourceSchema>>;
+export type NotificationRecord = AnswerData<'GET /api/notification/search'>[number];
 export type NotificationPage = { rows: NotificationRecord[]; unread: number; next: string | null };
 
 export const notificationsQueryKey = ['notifications'] as const;
 
 /** GET /api/notification/search: one page of my bell, newest first; `before` is the last page's `next`. */
 export async function searchNotifications(before: string | null): Promise<NotificationPage> {
-  const path = before
-    ? `/notification/search?page[before]=${encodeURIComponent(before)}`
-    : '/notification/search';
-  const { data, meta } = await api.get<NotificationRecord[]>(path, { suppressErrorToast: true });
-  return {
-    rows: data,
-    unread: typeof meta.unreadCount === 'number' ? meta.unreadCount : 0,
-    next: typeof meta.next === 'string' ? meta.next : null,
-  };
+  const { data, meta } = await read('GET /api/notification/search', {
+    params: { page: before ? { before } : undefined },
+    suppressErrorToast: true,
+  });
+  return { rows: data, unread: meta.unreadCount, next: meta.next };
 }
 
 export const notificationsQueryOptions = () =>

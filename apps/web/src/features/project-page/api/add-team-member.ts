@@ -1,5 +1,5 @@
 import type { TeamMemberRole } from '@dd/domain';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 
 export type NewMemberInput = {
@@ -17,10 +17,10 @@ export type NewMemberInput = {
  */
 export async function addTeamMember(input: NewMemberInput): Promise<number> {
   const url = await uploadImage(input.avatar, { suppressErrorToast: true });
-  const { data } = await api.post<{ id: string }>(
-    `/project/${input.projectId}/team-member`,
-    toDocument('user', { role: input.role, name: input.name, email: input.email, avatar: url }),
-    { suppressErrorToast: true },
-  );
+  const { data } = await read('POST /api/project/{id}/team-member', {
+    path: { id: input.projectId },
+    body: toDocument('user', { role: input.role, name: input.name, email: input.email, avatar: url }),
+    suppressErrorToast: true,
+  });
   return Number(data.id);
 }

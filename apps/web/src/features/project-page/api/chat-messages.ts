@@ -1,17 +1,10 @@
-import {
-  type CamelKeys,
-  type Flattened,
-  MESSAGE_PAGE_SIZE,
-  type MessageResource,
-  type messageListDocumentSchema,
-} from '@dd/domain';
+import { type Flattened, MESSAGE_PAGE_SIZE, type MessageResource } from '@dd/domain';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
+import { type Answer, read } from '../../../lib/api-client.ts';
 
 /** A chat message as the client reads it (packages/domain/src/api/chat.ts). */
 export type ChatMessage = Flattened<MessageResource>;
-type ListMeta = CamelKeys<z.infer<typeof messageListDocumentSchema>['meta']>;
+type ListMeta = Answer<'GET /api/project/{id}/messages'>['meta'];
 export type ChatPage = { messages: ChatMessage[]; meta: ListMeta };
 
 export const chatKeys = {
@@ -29,14 +22,15 @@ export async function getChatMessages(
   projectId: number,
   options: { before?: string; q?: string; size?: number } = {},
 ): Promise<ChatPage> {
-  const { data, meta } = await api.get<ChatMessage[]>(`/project/${projectId}/messages`, {
+  const { data, meta } = await read('GET /api/project/{id}/messages', {
+    path: { id: projectId },
     params: {
       page: { size: options.size ?? MESSAGE_PAGE_SIZE },
       'page[before]': options.before,
       'filter[q]': options.q,
     },
   });
-  return { messages: data, meta: meta as ListMeta };
+  return { messages: data, meta };
 }
 
 /** The conversation, newest page first; older pages are fetched by the oldest id shown. */
@@ -68,11 +62,12 @@ export function useChatUnread(projectId: number, enabled = true) {
     queryOptions({
       queryKey: chatKeys.unread(projectId),
       queryFn: async () => {
-        const { data, meta } = await api.get<ChatMessage[]>(`/project/${projectId}/messages`, {
+        const { data, meta } = await read('GET /api/project/{id}/messages', {
+          path: { id: projectId },
           params: { page: { size: 1 } },
           suppressErrorToast: true,
         });
-        return { unread: (meta as ListMeta).unread, newestId: data[0]?.id ?? null };
+        return { unread: meta.unread, newestId: data[0]?.id ?? null };
       },
       enabled: enabled && projectId > 0,
       retry: false,

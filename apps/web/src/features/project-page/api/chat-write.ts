@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
-import { type ChatMessage, chatKeys } from './chat-messages.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
+import { chatKeys } from './chat-messages.ts';
 
 /** POST /api/project/{id}/messages: the signed-in user's message, optionally answering another. */
 export async function postChatMessage(
@@ -9,22 +9,29 @@ export async function postChatMessage(
   replyTo: string | null,
   files: string[] = [],
 ) {
-  const { data } = await api.post<ChatMessage>(
-    `/project/${projectId}/messages`,
-    toDocument('message', { body, ...(replyTo ? { replyTo } : {}), ...(files.length > 0 ? { files } : {}) }),
-  );
+  const { data } = await read('POST /api/project/{id}/messages', {
+    path: { id: projectId },
+    body: toDocument('message', {
+      body,
+      ...(replyTo ? { replyTo } : {}),
+      ...(files.length > 0 ? { files } : {}),
+    }),
+  });
   return data;
 }
 
 /** PATCH /api/message/{id}: the author's new text (within 15 minutes). */
 export async function editChatMessage(id: string, body: string) {
-  const { data } = await api.patch<ChatMessage>(`/message/${id}`, toDocument('message', { body }, { id }));
+  const { data } = await read('PATCH /api/message/{id}', {
+    path: { id },
+    body: toDocument('message', { body }, { id }),
+  });
   return data;
 }
 
 /** DELETE /api/message/{id}: leaves "message deleted". */
 export async function deleteChatMessage(id: string) {
-  await api.delete(`/message/${id}`);
+  await read('DELETE /api/message/{id}', { path: { id } });
 }
 
 /** Every chat write refreshes the conversation and its counts; the live event does so elsewhere. */

@@ -1,6 +1,6 @@
 import type { DeliveryDecision } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { deliveriesQueryKey } from './get-deliveries.ts';
 import { projectProgressQueryKey } from './get-project-progress.ts';
 
@@ -11,11 +11,13 @@ export type DecideInput = { projectId: number; taskId: string; decision: Deliver
  * by the card with the server's words, so no generic toast.
  */
 export async function decideDelivery(input: DecideInput): Promise<void> {
-  await api.post(
-    `/task/${input.taskId}/${input.decision}`,
-    toDocument('delivery', input.reason === undefined ? {} : { reason: input.reason }),
-    { suppressErrorToast: true },
-  );
+  const options = {
+    path: { id: input.taskId },
+    body: toDocument('delivery', input.reason === undefined ? {} : { reason: input.reason }),
+    suppressErrorToast: true,
+  };
+  if (input.decision === 'accept') await read('POST /api/task/{id}/accept', options);
+  else await read('POST /api/task/{id}/reject', options);
 }
 
 export function useDecideDelivery() {

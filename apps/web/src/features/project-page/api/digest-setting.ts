@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 
 const digestSettingQueryKey = ['digest-setting'] as const;
 
 /** GET /api/digest/setting: whether this client gets the daily digest of updates (docs/product.md §F2). */
 export async function getDigestSetting(): Promise<boolean> {
-  const { data } = await api.get('/digest/setting', { suppressErrorToast: true });
-  return data.digestEnabled === true;
+  const { data } = await read('GET /api/digest/setting', { suppressErrorToast: true });
+  return data.digestEnabled;
 }
 
 export function useDigestSetting(enabled: boolean) {
@@ -18,11 +18,10 @@ export function useSetDigest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (on: boolean) => {
-      const { data } = await api.patch(
-        '/digest/setting',
-        toDocument('digest-setting', { digestEnabled: on }),
-      );
-      return data.digestEnabled === true;
+      const { data } = await read('PATCH /api/digest/setting', {
+        body: toDocument('digest-setting', { digestEnabled: on }),
+      });
+      return data.digestEnabled;
     },
     onSuccess: (on) => queryClient.setQueryData(digestSettingQueryKey, on),
   });

@@ -1,26 +1,17 @@
 import type { AvailableDay } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
-
-type WireSlot = { scheduled?: unknown; readableTime?: unknown; start?: unknown };
+import { read } from '../../../lib/api-client.ts';
 
 /**
  * GET /api/scheduled-call/available-slots?timezone= (docs/product.md §C7): free 30-minute slots, by date, as
  * wall clock in the caller's timezone. The caller shows its own error toast (docs/product.md §C8).
  */
 export async function getAvailableSlots(timezone: string): Promise<AvailableDay[]> {
-  const { data } = await api.get<Resource[]>('/scheduled-call/available-slots', {
+  const { data } = await read('GET /api/scheduled-call/available-slots', {
     params: { timezone },
     suppressErrorToast: true,
   });
-  return (data ?? []).map((day) => ({
-    date: String(day.date),
-    slots: (Array.isArray(day.slots) ? (day.slots as WireSlot[]) : []).map((s) => ({
-      scheduled: String(s.scheduled),
-      readableTime: String(s.readableTime),
-      start: String(s.start),
-    })),
-  }));
+  return data.map(({ date, slots }) => ({ date, slots }));
 }
 
 export const availableSlotsQueryKey = (timezone: string) => ['available-slots', timezone] as const;

@@ -1,13 +1,13 @@
 import { DEFAULT_ACCOUNT_MANAGER_SETTING } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 /**
  * GET /api/setting/search?filter[name]=defaultAccauntManager (docs/product.md §C7 "default account manager"):
  * the user id new projects start with, or null while the setting is unset ('init') or missing.
  */
 export async function getDefaultAccountManagerId(): Promise<number | null> {
-  const { data } = await api.get<Resource[]>('/setting/search', {
+  const { data } = await read('GET /api/setting/search', {
     params: { filter: [['=', 'name', DEFAULT_ACCOUNT_MANAGER_SETTING]] },
     suppressErrorToast: true,
   });

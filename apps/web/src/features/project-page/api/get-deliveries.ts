@@ -1,21 +1,20 @@
 import type { DeliveryResource, Flattened } from '@dd/domain';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 /** One delivered, accepted or rejected task as the review card shows it (packages/domain/src/api/delivery.ts). */
 export type Delivery = Flattened<DeliveryResource>;
-type ListMeta = { pageCount?: number; total?: number };
 
 export const DELIVERY_PAGE_SIZE = 15;
 
 /** GET /api/project/{id}/deliveries: `waiting` (status 4) or `decided` (5 and 6), newest delivery first. */
 export async function getDeliveries(projectId: number, status: 'waiting' | 'decided', page = 1) {
-  const { data, meta } = await api.get<Delivery[]>(`/project/${projectId}/deliveries`, {
+  const { data, meta } = await read('GET /api/project/{id}/deliveries', {
+    path: { id: projectId },
     params: { status, page: { page, size: DELIVERY_PAGE_SIZE } },
     suppressErrorToast: true,
   });
-  const { pageCount = 1, total = data.length } = meta as ListMeta;
-  return { items: data, pageCount, total, page };
+  return { items: data, pageCount: meta.pageCount, total: meta.total, page };
 }
 
 export const deliveriesQueryKey = (projectId: number) => ['deliveries', projectId] as const;

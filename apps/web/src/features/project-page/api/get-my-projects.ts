@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 export type StripProject = {
   id: number;
@@ -11,13 +11,13 @@ export type StripProject = {
 
 /** GET /api/project/mine: the signed-in client's projects for the shell's strip (docs/product.md §C2). */
 export async function getMyProjects(): Promise<StripProject[]> {
-  const { data } = await api.get<Resource[]>('/project/mine', { suppressErrorToast: true });
+  const { data } = await read('GET /api/project/mine', { suppressErrorToast: true });
   return data.map((p) => ({
     id: Number(p.id),
-    title: String(p.title ?? ''),
-    created: String(p.created ?? ''),
-    start: typeof p.start === 'string' ? p.start : null,
-    teamSize: Number(p.teamSize ?? 0),
+    title: p.title,
+    created: p.created,
+    start: p.start,
+    teamSize: p.teamSize,
   }));
 }
 

@@ -1,5 +1,6 @@
+import type { Flattened, Related, UserResource } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { included, read } from '../../../lib/api-client.ts';
 
 export type ProjectUpdate = {
   id: number;
@@ -10,24 +11,26 @@ export type ProjectUpdate = {
 
 /** GET /api/project-update/search, newest first, unpaged, with the reporter (docs/product.md §C7). */
 export async function getProjectUpdates(projectId: number): Promise<ProjectUpdate[]> {
-  const { data } = await api.get<Resource[]>('/project-update/search', {
+  const { data } = await read<
+    'GET /api/project-update/search',
+    { reporter?: Related<Flattened<UserResource>> | null }
+  >('GET /api/project-update/search', {
     params: { 'filter[project_id]': projectId, include: 'reporter', sort: '-created', page: { size: null } },
   });
-  return (data ?? []).map((u) => {
-    const reporter = u.reporter as Resource | null;
+  return data.map((u) => {
+    const reporter = included(u.reporter);
     return {
       id: Number(u.id),
-      description: typeof u.description === 'string' ? u.description : '',
-      created: typeof u.created === 'string' ? u.created : '',
-      reporter:
-        reporter && typeof reporter.name === 'string'
-          ? {
-              id: Number(reporter.id),
-              name: reporter.name,
-              avatar: typeof reporter.avatar === 'string' && reporter.avatar ? reporter.avatar : null,
-              email: typeof reporter.email === 'string' && reporter.email ? reporter.email : null,
-            }
-          : null,
+      description: u.description,
+      created: u.created,
+      reporter: reporter
+        ? {
+            id: Number(reporter.id),
+            name: reporter.name,
+            avatar: reporter.avatar || null,
+            email: reporter.email || null,
+          }
+        : null,
     };
   });
 }

@@ -1,15 +1,16 @@
 import type {
+  AnswerData,
   CompanyResource,
   FileResource,
   Flattened,
   LinkResource,
-  ProjectResource,
+  Related,
   ResourceStub,
   UserResource,
 } from '@dd/domain';
 import { PROJECT_INCLUDE } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { included, read } from '../../../lib/api-client.ts';
 
 export type Person = {
   id: number;
@@ -47,43 +48,38 @@ export type ProjectView = {
   links: ProjectLink[];
 };
 
-/** The answer's resources, typed from the domain's response schemas (packages/domain/src/api/project.ts). */
-type Related<T> = T | ResourceStub;
+/** The answer's resources, typed from the domain's response schema (packages/domain/src/api/project.ts). */
 type CompanyRecord = Flattened<CompanyResource>;
 export type UserRecord = Flattened<UserResource, { company?: Related<CompanyRecord> | null }>;
-type ProjectRecord = Flattened<
-  ProjectResource,
-  {
-    owner: Related<UserRecord> | null;
-    company: Related<CompanyRecord> | null;
-    types: ResourceStub[];
-    tech: ResourceStub[];
-    client: Array<Related<UserRecord>>;
-    developer: Array<Related<UserRecord>>;
-    projectManager: Array<Related<UserRecord>>;
-    accountManager: Related<UserRecord> | null;
-    file: Array<Related<Flattened<FileResource>>>;
-    link: Array<Related<Flattened<LinkResource>>>;
-  }
->;
-
-/** Whether the answer included the related resource (a stub carries only id and type). */
-const isIncluded = <T extends ResourceStub>(r: T | ResourceStub | null | undefined): r is T =>
-  r !== null && r !== undefined && Object.keys(r).length > 2;
+/** The relationships PROJECT_INCLUDE asks for, by name. */
+type ProjectRelations = {
+  owner: Related<UserRecord> | null;
+  company: Related<CompanyRecord> | null;
+  types: ResourceStub[];
+  tech: ResourceStub[];
+  client: Array<Related<UserRecord>>;
+  developer: Array<Related<UserRecord>>;
+  projectManager: Array<Related<UserRecord>>;
+  accountManager: Related<UserRecord> | null;
+  file: Array<Related<Flattened<FileResource>>>;
+  link: Array<Related<Flattened<LinkResource>>>;
+};
+type ProjectRecord = AnswerData<'GET /api/project/{id}', ProjectRelations>;
 const idOf = (r: ResourceStub | null | undefined) => (r ? Number(r.id) : null);
 
 export function toPerson(r: Related<UserRecord> | null | undefined): Person | null {
-  if (!isIncluded<UserRecord>(r)) return null;
+  const user = included(r);
+  if (!user) return null;
   return {
-    id: Number(r.id),
-    name: r.name,
-    email: r.email || null,
-    phone: r.phone || null,
-    avatar: r.avatar || null,
-    role: r.role,
-    timezone: r.timezone || null,
-    helpNeeded: r.helpNeeded,
-    companyId: idOf(r.company),
+    id: Number(user.id),
+    name: user.name,
+    email: user.email || null,
+    phone: user.phone || null,
+    avatar: user.avatar || null,
+    role: user.role,
+    timezone: user.timezone || null,
+    helpNeeded: user.helpNeeded,
+    companyId: idOf(user.company),
   };
 }
 
@@ -91,7 +87,7 @@ const people = (list: Array<Related<UserRecord>>) =>
   list.map(toPerson).filter((p): p is Person => p !== null);
 
 export function toProjectView(r: ProjectRecord): ProjectView {
-  const company = r.company;
+  const company = included(r.company);
   return {
     id: Number(r.id),
     title: r.title,
@@ -101,7 +97,7 @@ export function toProjectView(r: ProjectRecord): ProjectView {
     owner: toPerson(r.owner),
     clientIds: r.client.map((c) => Number(c.id)),
     clients: people(r.client),
-    company: isIncluded<CompanyRecord>(company)
+    company: company
       ? { id: Number(company.id), title: company.title, companySizeId: company.companySizeId }
       : null,
     typeIds: r.types.map((t) => Number(t.id)),
@@ -114,17 +110,22 @@ export function toProjectView(r: ProjectRecord): ProjectView {
     developers: people(r.developer),
     projectManagers: people(r.projectManager),
     files: r.file
-      .filter((f) => isIncluded<Flattened<FileResource>>(f))
+      .map((f) => included(f))
+      .filter((f) => f !== null)
       .map((f) => ({ id: Number(f.id), title: f.title, size: f.size, created: f.relationshipCreated })),
     links: r.link
-      .filter((l) => isIncluded<Flattened<LinkResource>>(l))
+      .map((l) => included(l))
+      .filter((l) => l !== null)
       .map((l) => ({ id: Number(l.id), title: l.title, url: l.url, created: l.relationshipCreated })),
   };
 }
 
 /** GET /api/project/{id} with what the page shows. Reading it remembers the visit on the server. */
 export async function getProject(id: number): Promise<ProjectView> {
-  const { data } = await api.get<ProjectRecord>(`/project/${id}`, { params: { include: PROJECT_INCLUDE } });
+  const { data } = await read<'GET /api/project/{id}', ProjectRelations>('GET /api/project/{id}', {
+    path: { id },
+    params: { include: PROJECT_INCLUDE },
+  });
   return toProjectView(data);
 }
 

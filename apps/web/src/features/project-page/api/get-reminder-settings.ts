@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 export type ReminderSetting = { id: number; projectId: number; userId: number; isEnabled: number };
 
 /** GET /api/reminder-setting/search, never paged (docs/product.md §C7, §C9), narrowed to this project. */
 export async function getReminderSettings(projectId: number): Promise<ReminderSetting[]> {
-  const { data } = await api.get<Resource[]>('/reminder-setting/search', {
+  const { data } = await read('GET /api/reminder-setting/search', {
     params: { page: { size: null }, sort: 'id', filter: [['=', 'project_id', projectId]] },
   });
   return data.map((r) => ({
     id: Number(r.id),
-    projectId: Number(r.projectId),
-    userId: Number(r.userId),
-    isEnabled: Number(r.isEnabled) === 1 ? 1 : 0,
+    projectId: r.projectId,
+    userId: r.userId,
+    isEnabled: r.isEnabled === 1 ? 1 : 0,
   }));
 }
 

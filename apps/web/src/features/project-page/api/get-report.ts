@@ -1,6 +1,6 @@
 import type { Flattened, ProjectReportResource } from '@dd/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, getBlob } from '../../../lib/api-client.ts';
+import { getBlob, read } from '../../../lib/api-client.ts';
 
 /** The performance report's numbers (packages/domain/src/api/report.ts). */
 export type ProjectReport = Flattened<ProjectReportResource>;
@@ -10,7 +10,8 @@ export type ReportPeriod = { from: string; to: string };
 
 /** GET /api/project/{id}/report?from&to. */
 export async function getReport(projectId: number, period: ReportPeriod): Promise<ProjectReport> {
-  const { data } = await api.get<ProjectReport>(`/project/${projectId}/report`, {
+  const { data } = await read('GET /api/project/{id}/report', {
+    path: { id: projectId },
     params: { from: period.from, to: period.to },
     suppressErrorToast: true,
   });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 export type TourState = { step: number; visited: boolean; openModal: boolean };
 
@@ -8,8 +8,11 @@ export type TourState = { step: number; visited: boolean; openModal: boolean };
  * it on the server (step 2 when the registration marker cookie is present, which the server clears).
  */
 export async function getTourState(projectId: number): Promise<TourState> {
-  const { data } = await api.get<Resource>(`/project/${projectId}/tour-state`, { suppressErrorToast: true });
-  return { step: Number(data.step), visited: data.visited === true, openModal: data.openModal === true };
+  const { data } = await read('GET /api/project/{id}/tour-state', {
+    path: { id: projectId },
+    suppressErrorToast: true,
+  });
+  return { step: data.step, visited: data.visited, openModal: data.openModal };
 }
 
 export const tourStateQueryKey = (projectId: number) => ['tour-state', projectId] as const;

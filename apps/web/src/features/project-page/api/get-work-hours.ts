@@ -1,19 +1,16 @@
 import type { WorkDay } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 /** GET /api/work-hours/weekly?timezone= (docs/product.md §C7): this week's work hours as wall clock in the zone. */
 export async function getWorkHours(timezone: string): Promise<WorkDay[]> {
-  const { data } = await api.get<Resource[]>('/work-hours/weekly', {
+  const { data } = await read('GET /api/work-hours/weekly', {
     params: { timezone },
     suppressErrorToast: true,
   });
-  return (data ?? []).map((day) => ({
-    weekday: Number(day.weekday) as WorkDay['weekday'],
-    periods: (Array.isArray(day.periods) ? (day.periods as Array<Record<string, unknown>>) : []).map((p) => ({
-      start: String(p.start),
-      end: String(p.end),
-    })),
+  return data.map((day) => ({
+    weekday: day.weekday as WorkDay['weekday'],
+    periods: day.periods.map(({ start, end }) => ({ start, end })),
   }));
 }
 

@@ -1,6 +1,6 @@
 import type { ProjectDetailsFormInput } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { confirmationSentTo } from '../../email-change/api/confirmation-sent.ts';
 import { projectQueryKey } from './get-project.ts';
 
@@ -23,9 +23,9 @@ export async function saveProjectDetails(
   input: SaveDetailsInput,
 ): Promise<{ emailConfirmationSentTo: string | null }> {
   const { values } = input;
-  await api.patch(
-    `/project/${input.projectId}`,
-    toDocument(
+  await read('PATCH /api/project/{id}', {
+    path: { id: input.projectId },
+    body: toDocument(
       'project',
       {
         title: values.title,
@@ -41,20 +41,20 @@ export async function saveProjectDetails(
         relationships: { tech: refs('tech', input.techIds), types: refs('project-type', input.typeIds) },
       },
     ),
-  );
+  });
   if (input.companyId !== null)
-    await api.patch(
-      `/company/${input.companyId}`,
-      toDocument(
+    await read('PATCH /api/company/{id}', {
+      path: { id: input.companyId },
+      body: toDocument(
         'company',
         { title: values['company-title'], 'company-size-id': values['company-size-id'] },
         { id: input.companyId },
       ),
-    );
+    });
   if (input.ownerId === null || !values.owner) return { emailConfirmationSentTo: null };
-  const { meta } = await api.patch(
-    `/user/${input.ownerId}/details`,
-    toDocument(
+  const { meta } = await read('PATCH /api/user/{id}/details', {
+    path: { id: input.ownerId },
+    body: toDocument(
       'user',
       {
         name: values.owner.name,
@@ -65,7 +65,7 @@ export async function saveProjectDetails(
       },
       { id: input.ownerId },
     ),
-  );
+  });
   // Someone else's new e-mail for the owner waits for that mailbox to confirm it.
   return { emailConfirmationSentTo: confirmationSentTo(meta) };
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 import { projectQueryKey } from './get-project.ts';
 
 export type SaveTeamInput = {
@@ -13,14 +13,17 @@ const users = (ids: number[]) => ({ data: ids.map((id) => ({ type: 'user', id: S
 
 /** The project patch with relationships developer, projectManager and accountManager (docs/product.md §C7). */
 export async function saveProjectTeam(input: SaveTeamInput): Promise<void> {
-  await api.patch(`/project/${input.projectId}`, {
-    data: {
-      type: 'project',
-      id: String(input.projectId),
-      relationships: {
-        developer: users(input.developerIds),
-        projectManager: users(input.projectManagerIds),
-        accountManager: users(input.accountManagerId === null ? [] : [input.accountManagerId]),
+  await read('PATCH /api/project/{id}', {
+    path: { id: input.projectId },
+    body: {
+      data: {
+        type: 'project',
+        id: String(input.projectId),
+        relationships: {
+          developer: users(input.developerIds),
+          projectManager: users(input.projectManagerIds),
+          accountManager: users(input.accountManagerId === null ? [] : [input.accountManagerId]),
+        },
       },
     },
   });

@@ -1,6 +1,6 @@
 import { isValidTimezone } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 /** What the booking modal needs about the caller: their timezone and whether their phone is blacklisted. */
 export type ScheduleCallCaller = { timezone: string; isPhonePrefixInBlacklist: boolean };
@@ -12,8 +12,8 @@ export function browserTimezone(): string {
 
 /** GET /api/user/{id} (docs/product.md §C7): the stored timezone (else the browser's) and the blacklist flag. */
 export async function getScheduleCallCaller(userId: number): Promise<ScheduleCallCaller> {
-  const { data } = await api.get<Resource>(`/user/${userId}`);
-  const stored = typeof data.timezone === 'string' ? data.timezone : '';
+  const { data } = await read('GET /api/user/{id}', { path: { id: userId } });
+  const stored = data.timezone ?? '';
   return {
     timezone: stored && isValidTimezone(stored) ? stored : browserTimezone(),
     isPhonePrefixInBlacklist: data.isPhonePrefixInBlacklist === true,

@@ -1,6 +1,6 @@
 import { MESSAGES, scheduleFailureOutcome } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError, toDocument } from '../../../lib/api-client.ts';
+import { isApiError, read, toDocument } from '../../../lib/api-client.ts';
 import { availableSlotsQueryKey } from './get-available-slots.ts';
 import { myScheduledCallsQueryKey } from './schedule-call-my-calls.ts';
 
@@ -18,15 +18,14 @@ export type ScheduleCallResult =
 /** POST /api/scheduled-call/create (docs/product.md §C7): type scheduled-call, project_id and scheduled. */
 export async function scheduleCall(input: ScheduleCallInput): Promise<ScheduleCallResult> {
   try {
-    await api.post(
-      '/scheduled-call/create',
-      toDocument('scheduled-call', {
+    await read('POST /api/scheduled-call/create', {
+      body: toDocument('scheduled-call', {
         project_id: input.projectId,
         scheduled: input.scheduled,
         timezone: input.timezone,
       }),
-      { suppressErrorToast: true },
-    );
+      suppressErrorToast: true,
+    });
     return { kind: 'booked', toast: MESSAGES.callScheduled };
   } catch (error) {
     const status = isApiError(error) ? error.status : 0;

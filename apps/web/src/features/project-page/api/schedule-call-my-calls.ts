@@ -1,5 +1,7 @@
+import type { Flattened, includedCallSchema, Related, UserResource } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
+import type { z } from 'zod';
+import { included, read } from '../../../lib/api-client.ts';
 
 export type ScheduledCall = {
   id: number;
@@ -10,15 +12,20 @@ export type ScheduledCall = {
   bookedBy: { id: number; name: string } | null;
 };
 
-export function toScheduledCall(r: Resource): ScheduledCall {
-  const user = r.user as Resource | null | undefined;
+/** A call as an answer carries it: the booker (`user`) when the answer included them. */
+type CallRecord = Flattened<z.infer<typeof includedCallSchema>> & {
+  user?: Related<Flattened<UserResource>> | null;
+};
+
+export function toScheduledCall(r: CallRecord): ScheduledCall {
+  const user = included(r.user);
   const status = r.status === 'pending_approval' || r.status === 'cancelled' ? r.status : 'booked';
   return {
     id: Number(r.id),
-    scheduled: String(r.scheduled),
-    timezone: String(r.timezone ?? ''),
+    scheduled: r.scheduled,
+    timezone: r.timezone,
     status,
-    bookedBy: user && typeof user.name === 'string' ? { id: Number(user.id), name: user.name } : null,
+    bookedBy: user ? { id: Number(user.id), name: user.name } : null,
   };
 }
 
@@ -27,12 +34,16 @@ export function toScheduledCall(r: Resource): ScheduledCall {
  * (docs/product.md §C3). Only the relationship is read here; the page's project query stays as it is.
  */
 export async function getMyScheduledCalls(projectId: number): Promise<ScheduledCall[]> {
-  const { data } = await api.get<Resource>(`/project/${projectId}`, {
+  const { data } = await read<
+    'GET /api/project/{id}',
+    { currentUserScheduledCalls?: Array<Related<CallRecord>> }
+  >('GET /api/project/{id}', {
+    path: { id: projectId },
     params: { include: 'current-user-scheduled-calls' },
   });
-  const calls = data.currentUserScheduledCalls;
-  return (Array.isArray(calls) ? (calls as Resource[]) : [])
-    .filter((c) => typeof c.scheduled === 'string')
+  return (data.currentUserScheduledCalls ?? [])
+    .map((call) => included(call))
+    .filter((call) => call !== null)
     .map(toScheduledCall);
 }
 

@@ -1,6 +1,6 @@
 import { nextReminderValue } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { type ReminderSetting, reminderSettingsQueryKey } from './get-reminder-settings.ts';
 
 type ToggleInput = { projectId: number; userId: number; setting: ReminderSetting | null };
@@ -12,16 +12,15 @@ type ToggleInput = { projectId: number; userId: number; setting: ReminderSetting
 export async function toggleReminder({ projectId, userId, setting }: ToggleInput): Promise<void> {
   const value = nextReminderValue(setting);
   if (setting === null) {
-    await api.post(
-      '/reminder-setting/create',
-      toDocument('reminder-setting', { project_id: projectId, user_id: userId, is_enabled: value }),
-    );
+    await read('POST /api/reminder-setting/create', {
+      body: toDocument('reminder-setting', { project_id: projectId, user_id: userId, is_enabled: value }),
+    });
     return;
   }
-  await api.patch(
-    `/reminder-setting/${setting.id}`,
-    toDocument('reminder-setting', { isEnabled: value }, { id: setting.id }),
-  );
+  await read('PATCH /api/reminder-setting/{id}', {
+    path: { id: setting.id },
+    body: toDocument('reminder-setting', { isEnabled: value }, { id: setting.id }),
+  });
 }
 
 export function useToggleReminder() {

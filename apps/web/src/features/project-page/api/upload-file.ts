@@ -1,3 +1,4 @@
+import type { AnswerData } from '@dd/domain';
 import { ApiError, type ApiErrorObject, deserialize, type JsonApiDocument } from '../../../lib/api-client.ts';
 
 const APP_KEY = import.meta.env.VITE_APP_KEY || 'web';
@@ -56,7 +57,7 @@ export function uploadProjectFile(
         }
         settle(() => {
           if (xhr.status >= 200 && xhr.status < 300 && document) {
-            const { data } = deserialize<{ id: string }>(document);
+            const { data } = deserialize<AnswerData<'POST /api/project/{id}/file/upload'>>(document);
             resolve(Number(data.id));
           } else reject(new ApiError(xhr.status, (document?.errors ?? []) as ApiErrorObject[]));
         });

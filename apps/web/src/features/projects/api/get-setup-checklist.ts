@@ -1,13 +1,9 @@
-import type { Flattened, setupChecklistDocumentSchema } from '@dd/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
-
-type ChecklistRecord = Flattened<z.infer<typeof setupChecklistDocumentSchema>['data']>;
+import { read } from '../../../lib/api-client.ts';
 
 /** GET /api/setup/checklist (admins): what a new install still has to set up. */
 export async function getSetupChecklist() {
-  const { data } = await api.get<ChecklistRecord>('/setup/checklist', { suppressErrorToast: true });
+  const { data } = await read('GET /api/setup/checklist', { suppressErrorToast: true });
   return data.items;
 }
 

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { boardKeys } from './board-keys.ts';
 
 /** POST /api/task-comment/create; the server records the signed-in user as the author. */
 export async function addTaskComment(taskId: number, body: string): Promise<void> {
-  await api.post('/task-comment/create', toDocument('task-comment', { body, task_id: taskId }));
+  await read('POST /api/task-comment/create', {
+    body: toDocument('task-comment', { body, task_id: taskId }),
+  });
 }
 
 export function useAddTaskComment(projectId: number, taskId: number) {

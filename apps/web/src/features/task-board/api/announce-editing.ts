@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { read } from '../../../lib/api-client.ts';
 
 const EVERY_MS = 10_000;
 
 /** POST /api/task/{id}/editing: tells the other open boards who has this task open (presence). */
 export async function announceEditing(taskId: number): Promise<void> {
-  await api.post(`/task/${taskId}/editing`, undefined, { suppressErrorToast: true });
+  await read('POST /api/task/{id}/editing', { path: { id: taskId }, suppressErrorToast: true });
 }
 
 /** While a task is open for editing, announce it now and every 10 s; failures are not worth a word. */

@@ -14,12 +14,3 @@ export const boardKeys = {
 export function refreshBoard(queryClient: QueryClient, projectId: number) {
   return queryClient.invalidateQueries({ queryKey: boardKeys.all(projectId) });
 }
-
-export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-export const strOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-export const numOrNull = (v: unknown): number | null =>
-  v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null;
-export const refId = (v: unknown): number | null =>
-  v && typeof v === 'object' && 'id' in v ? Number((v as { id: string }).id) : null;
-export const refIds = (v: unknown): number[] =>
-  Array.isArray(v) ? v.map((r) => Number((r as { id: string }).id)) : [];

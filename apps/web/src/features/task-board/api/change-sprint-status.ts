@@ -1,6 +1,6 @@
 import { SPRINT_STATUS, type UnfinishedTaskTarget } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { refreshBoard } from './board-keys.ts';
 
 export type SprintChange =
@@ -14,7 +14,10 @@ export async function changeSprintStatus(change: SprintChange): Promise<void> {
     change.action === 'start'
       ? { sprintStatusId: SPRINT_STATUS.started, started: now }
       : { sprintStatusId: SPRINT_STATUS.finished, finished: now, unfinishedTasks: change.unfinished };
-  await api.patch(`/sprint/${change.sprintId}`, toDocument('sprint', attributes, { id: change.sprintId }));
+  await read('PATCH /api/sprint/{id}', {
+    path: { id: change.sprintId },
+    body: toDocument('sprint', attributes, { id: change.sprintId }),
+  });
 }
 
 export function useChangeSprintStatus(projectId: number) {

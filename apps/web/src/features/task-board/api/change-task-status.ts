@@ -1,6 +1,6 @@
 import { applyTaskAction, MESSAGES, type TaskAction } from '@dd/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, toDocument } from '../../../lib/api-client.ts';
+import { ApiError, read, toDocument } from '../../../lib/api-client.ts';
 import { markLocalChange } from '../../../lib/live-changes.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { refreshBoard } from './board-keys.ts';
@@ -9,7 +9,9 @@ import type { BoardTask } from './get-tasks.ts';
 /** PATCH /api/task/{id} with the task-status-id one action leads to (docs/product.md §A4, §A7). */
 export async function changeTaskStatus(task: BoardTask, action: TaskAction): Promise<void> {
   const taskStatusId = applyTaskAction(task.statusId, action);
-  await api.patch(`/task/${task.id}`, toDocument('task', { taskStatusId }, { id: task.id }), {
+  await read('PATCH /api/task/{id}', {
+    path: { id: task.id },
+    body: toDocument('task', { taskStatusId }, { id: task.id }),
     suppressErrorToast: true,
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
-import { boardKeys, str, strOrNull } from './board-keys.ts';
+import { read } from '../../../lib/api-client.ts';
+import { boardKeys } from './board-keys.ts';
 
 export type HistoryEntry = {
   id: number;
@@ -14,19 +14,19 @@ export type HistoryEntry = {
 
 /** GET /api/project-history/search?project_id=&page[page]= (docs/product.md §A7), newest first, 15 a page. */
 export async function getProjectHistory(projectId: number, page: number) {
-  const { data, meta } = await api.get<Resource[]>('/project-history/search', {
+  const { data, meta } = await read('GET /api/project-history/search', {
     params: { project_id: projectId, page: { page } },
   });
-  const entries: HistoryEntry[] = (data ?? []).map((e) => ({
+  const entries: HistoryEntry[] = data.map((e) => ({
     id: Number(e.id),
-    entity: str(e.entity),
-    entityId: Number(e.entityId),
-    action: str(e.action),
-    details: (e.details && typeof e.details === 'object' ? e.details : {}) as Record<string, unknown>,
-    actorName: strOrNull(e.actorName),
-    created: str(e.created),
+    entity: e.entity,
+    entityId: e.entityId,
+    action: e.action,
+    details: e.details,
+    actorName: e.actorName || null,
+    created: e.created,
   }));
-  return { entries, pageCount: Number(meta.pageCount ?? 1) };
+  return { entries, pageCount: meta.pageCount };
 }
 
 export const projectHistoryQueryOptions = (projectId: number, page: number) =>

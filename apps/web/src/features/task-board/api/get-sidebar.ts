@@ -1,6 +1,7 @@
+import type { Flattened, Related, UserResource } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
-import { boardKeys, str, strOrNull } from './board-keys.ts';
+import { included, read } from '../../../lib/api-client.ts';
+import { boardKeys } from './board-keys.ts';
 
 export type ProjectPerson = { id: number; name: string; role: string; avatar: string | null };
 export type Sidebar = {
@@ -15,21 +16,22 @@ export type Sidebar = {
 
 /** GET /api/page-tasks/sidebar?project_id= (docs/product.md §A7): counts and the project's people. */
 export async function getSidebar(projectId: number): Promise<Sidebar> {
-  const { data } = await api.get<Resource>('/page-tasks/sidebar', { params: { project_id: projectId } });
-  const people = Array.isArray(data.projectUsers) ? (data.projectUsers as Resource[]) : [];
+  const { data } = await read<
+    'GET /api/page-tasks/sidebar',
+    { projectUsers: Array<Related<Flattened<UserResource>>> }
+  >('GET /api/page-tasks/sidebar', { params: { project_id: projectId } });
+  const { doneTask, projectUser, ownTask, newTask, devRoadblock, clientRoadblock } = data;
   return {
-    doneTask: Number(data.doneTask ?? 0),
-    projectUser: Number(data.projectUser ?? 0),
-    ownTask: Number(data.ownTask ?? 0),
-    newTask: Number(data.newTask ?? 0),
-    devRoadblock: Number(data.devRoadblock ?? 0),
-    clientRoadblock: Number(data.clientRoadblock ?? 0),
-    people: people.map((p) => ({
-      id: Number(p.id),
-      name: str(p.name),
-      role: str(p.role),
-      avatar: strOrNull(p.avatar),
-    })),
+    doneTask,
+    projectUser,
+    ownTask,
+    newTask,
+    devRoadblock,
+    clientRoadblock,
+    people: data.projectUsers
+      .map((p) => included(p))
+      .filter((p) => p !== null)
+      .map((p) => ({ id: Number(p.id), name: p.name, role: p.role, avatar: p.avatar || null })),
   };
 }
 

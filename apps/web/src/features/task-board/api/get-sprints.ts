@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
-import { boardKeys, strOrNull } from './board-keys.ts';
+import { read } from '../../../lib/api-client.ts';
+import { boardKeys } from './board-keys.ts';
 
 export type Sprint = {
   id: number;
@@ -12,15 +12,15 @@ export type Sprint = {
 
 /** GET /api/sprint/search (docs/product.md §A7: include task,project, filter project.id, size 0), newest first. */
 export async function getSprints(projectId: number): Promise<Sprint[]> {
-  const { data } = await api.get<Resource[]>('/sprint/search', {
+  const { data } = await read('GET /api/sprint/search', {
     params: { include: 'task,project', filter: [['=', 'project.id', projectId]], page: { size: 0 } },
   });
-  return (data ?? []).map((s) => ({
+  return data.map((s) => ({
     id: Number(s.id),
-    statusId: Number(s.sprintStatusId),
-    started: strOrNull(s.started),
-    finished: strOrNull(s.finished),
-    created: String(s.created ?? ''),
+    statusId: s.sprintStatusId,
+    started: s.started || null,
+    finished: s.finished || null,
+    created: s.created,
   }));
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
-import { boardKeys, str, strOrNull } from './board-keys.ts';
+import { read } from '../../../lib/api-client.ts';
+import { boardKeys } from './board-keys.ts';
 
 export type TaskComment = {
   id: number;
@@ -12,15 +12,15 @@ export type TaskComment = {
 
 /** GET /api/task-comment/search filtered by task.id (docs/product.md §A7: the Comments tab). */
 export async function getTaskComments(taskId: number): Promise<TaskComment[]> {
-  const { data } = await api.get<Resource[]>('/task-comment/search', {
+  const { data } = await read('GET /api/task-comment/search', {
     params: { filter: [['=', 'task.id', taskId]], page: { size: 0 } },
   });
-  return (data ?? []).map((c) => ({
+  return data.map((c) => ({
     id: Number(c.id),
-    body: str(c.body),
-    created: str(c.created),
-    authorName: strOrNull(c.authorName),
-    authorAvatar: strOrNull(c.authorAvatar),
+    body: c.body,
+    created: c.created,
+    authorName: c.authorName || null,
+    authorAvatar: c.authorAvatar || null,
   }));
 }
 

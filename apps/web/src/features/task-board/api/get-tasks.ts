@@ -1,7 +1,7 @@
-import type { TaskStatusId } from '@dd/domain';
+import type { AnswerData, ResourceStub, TaskStatusId } from '@dd/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Resource } from '../../../lib/api-client.ts';
-import { boardKeys, numOrNull, refId, refIds, str, strOrNull } from './board-keys.ts';
+import { read } from '../../../lib/api-client.ts';
+import { boardKeys } from './board-keys.ts';
 
 export type BoardTask = {
   id: number;
@@ -24,35 +24,46 @@ export type BoardTask = {
   accepted: string | null;
 };
 
-export function toBoardTask(r: Resource): BoardTask {
+/** The relationships a task always carries (the board reads their ids only). */
+export type TaskRelations = {
+  sprint: ResourceStub | null;
+  owner: ResourceStub | null;
+  requester: ResourceStub | null;
+  tag: ResourceStub[];
+};
+type TaskRecord = AnswerData<'PATCH /api/task/{id}', TaskRelations>;
+
+const idOf = (ref: ResourceStub | null) => (ref ? Number(ref.id) : null);
+
+export function toBoardTask(r: TaskRecord): BoardTask {
   return {
     id: Number(r.id),
-    title: str(r.title),
-    description: str(r.description),
-    statusId: Number(r.taskStatusId) as TaskStatusId,
-    typeId: numOrNull(r.taskTypeId),
-    priorityId: numOrNull(r.taskPriorityId),
-    estimate: strOrNull(r.estimate),
-    position: Number(r.position ?? 0),
-    sprintId: refId(r.sprint),
-    ownerId: refId(r.owner),
-    requesterId: refId(r.requester),
-    tagIds: refIds(r.tag),
-    created: str(r.created),
-    updated: str(r.updated),
-    started: strOrNull(r.started),
-    finished: strOrNull(r.finished),
-    delivered: strOrNull(r.delivered),
-    accepted: strOrNull(r.accepted),
+    title: r.title,
+    description: r.description,
+    statusId: r.taskStatusId as TaskStatusId,
+    typeId: r.taskTypeId,
+    priorityId: r.taskPriorityId,
+    estimate: r.estimate || null,
+    position: r.position,
+    sprintId: idOf(r.sprint),
+    ownerId: idOf(r.owner),
+    requesterId: idOf(r.requester),
+    tagIds: r.tag.map((t) => Number(t.id)),
+    created: r.created,
+    updated: r.updated,
+    started: r.started || null,
+    finished: r.finished || null,
+    delivered: r.delivered || null,
+    accepted: r.accepted || null,
   };
 }
 
 /** GET /api/task/search: every task of the project in column order (our list call; docs/product.md §A7). */
 export async function getTasks(projectId: number): Promise<BoardTask[]> {
-  const { data } = await api.get<Resource[]>('/task/search', {
+  const { data } = await read<'GET /api/task/search', TaskRelations>('GET /api/task/search', {
     params: { filter: [['=', 'project.id', projectId]], page: { size: 0 } },
   });
-  return (data ?? []).map(toBoardTask);
+  return data.map(toBoardTask);
 }
 
 export const tasksQueryOptions = (projectId: number) =>

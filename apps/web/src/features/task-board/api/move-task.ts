@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { markLocalChange } from '../../../lib/live-changes.ts';
 import { boardKeys, refreshBoard } from './board-keys.ts';
 import type { BoardTask } from './get-tasks.ts';
@@ -8,9 +8,9 @@ export type TaskMove = { taskId: number; sprintId: number | null; index: number 
 
 /** PATCH /api/task/{id} with the sprint (null = New Tasks) and the index in that column; the server renumbers. */
 export async function moveTask(move: TaskMove): Promise<void> {
-  await api.patch(
-    `/task/${move.taskId}`,
-    toDocument(
+  await read('PATCH /api/task/{id}', {
+    path: { id: move.taskId },
+    body: toDocument(
       'task',
       { position: move.index },
       {
@@ -20,7 +20,7 @@ export async function moveTask(move: TaskMove): Promise<void> {
         },
       },
     ),
-  );
+  });
 }
 
 /** The same move applied to a cached task list, so the card lands at once while the call runs. */

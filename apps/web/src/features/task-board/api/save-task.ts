@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Resource, toDocument } from '../../../lib/api-client.ts';
+import { read, toDocument } from '../../../lib/api-client.ts';
 import { markLocalChange } from '../../../lib/live-changes.ts';
 import { refreshBoard } from './board-keys.ts';
-import { type BoardTask, toBoardTask } from './get-tasks.ts';
+import { type BoardTask, type TaskRelations, toBoardTask } from './get-tasks.ts';
 
 export type TaskFields = {
   title: string;
@@ -48,13 +48,18 @@ function taskDocument(projectId: number, fields: TaskFields, id?: number) {
 
 /** POST /api/task/create (docs/product.md §A7: the create call docs/product.md does not show, in the same style). */
 export async function createTask(projectId: number, fields: TaskFields): Promise<BoardTask> {
-  const { data } = await api.post<Resource>('/task/create', taskDocument(projectId, fields));
+  const { data } = await read<'POST /api/task/create', TaskRelations>('POST /api/task/create', {
+    body: taskDocument(projectId, fields),
+  });
   return toBoardTask(data);
 }
 
 /** PATCH /api/task/{id} with the modal's fields (docs/product.md §A7). */
 export async function updateTask(projectId: number, id: number, fields: TaskFields): Promise<BoardTask> {
-  const { data } = await api.patch<Resource>(`/task/${id}`, taskDocument(projectId, fields, id));
+  const { data } = await read<'PATCH /api/task/{id}', TaskRelations>('PATCH /api/task/{id}', {
+    path: { id },
+    body: taskDocument(projectId, fields, id),
+  });
   return toBoardTask(data);
 }
 
