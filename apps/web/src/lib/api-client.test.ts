@@ -32,6 +32,10 @@ describe('buildQueryString', () => {
       '?sort=name%2C-created&page[size]=null',
     );
     expect(buildQueryString({ page: { size: 0 } })).toBe('?page[size]=0');
+    // The bell's keyset cursor (meta.next), sent as page[before] and percent-encoded.
+    expect(buildQueryString({ page: { before: '2026-11-25T10:00:00.000Z|42' } })).toBe(
+      '?page[before]=2026-11-25T10%3A00%3A00.000Z%7C42',
+    );
   });
 
   it('adds plain parameters and leaves undefined ones out', () => {
