@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentSchema, metaSchema, resourceSchema } from './jsonapi.ts';
+import { documentSchema, resourceSchema } from './jsonapi.ts';
 import { userResourceSchema } from './project.ts';
 
 /** Discovery calls, work hours, the calendar feed and the project's progress card, field by field. */
@@ -39,7 +39,7 @@ export const staffCallResourceSchema = resourceSchema(
 export type StaffCallResource = z.infer<typeof staffCallResourceSchema>;
 export const staffCallListDocumentSchema = z.object({
   data: z.array(staffCallResourceSchema),
-  meta: metaSchema.optional(),
+  meta: z.object({ 'page-count': z.number().int(), total: z.number().int() }),
 });
 export type StaffCallListDocument = z.infer<typeof staffCallListDocumentSchema>;
 

@@ -56,7 +56,7 @@ export async function searchCalls(query: CallsQuery) {
     status: c.status as CallStatus,
     outsideWorkHours: c.outside_work_hours,
   }));
-  return { rows, pageCount: Number(meta.pageCount) || 0, total: Number(meta.total) || 0 };
+  return { rows, pageCount: meta.pageCount, total: meta.total };
 }
 
 export const callsQueryKey = ['calls'] as const;

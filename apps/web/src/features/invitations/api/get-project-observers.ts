@@ -12,7 +12,6 @@ export type Observer = {
   role: string;
 };
 
-const text = (v: string | null) => v || null;
 // The answer carries the role twice, as an attribute and as a relationship to the role record; the
 // client's deserializer keeps the relationship ({ type: 'role', id: 'assistant' }).
 
@@ -29,9 +28,9 @@ export async function getProjectObservers(projectId: number): Promise<Observer[]
   return (data ?? []).map((row) => ({
     id: Number(row.id),
     name: row.name,
-    email: text(row.email),
-    phone: text(row.phone),
-    avatar: text(row.avatar),
+    email: row.email || null,
+    phone: row.phone || null,
+    avatar: row.avatar || null,
     role: row.role.id,
   }));
 }
