@@ -16,8 +16,9 @@ import { notifyError } from './notify.ts';
 
 /**
  * The one place that knows the wire format (docs/product.md §D4): JSON:API media type, the application key,
- * query strings for lists, and turning documents into plain objects. Features call `api.get('/user/1')`
- * and receive `{ data, meta }` with camelCase keys and relationships resolved from `included`.
+ * query strings for lists, and turning documents into plain objects. Features call
+ * `read('GET /api/user/{id}', { path: { id } })` and receive `{ data, meta }` typed from the operation's
+ * response schema (ANSWERS in @dd/domain), camelCase keys and relationships resolved from `included`.
  */
 
 const MEDIA_TYPE = 'application/vnd.api+json';
@@ -311,6 +312,10 @@ async function request<T>(
   return document ? deserialize<T>(document) : { data: null as T, meta: {} };
 }
 
+/**
+ * Untyped calls by path, for this client's own tests. Features call `read` (apps/api/src/routes/answers.test.ts
+ * fails on any other call), so every answer they read is typed from its operation's schema.
+ */
 export const api = {
   get: <T = Resource>(path: string, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('GET', path, options),

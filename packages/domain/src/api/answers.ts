@@ -89,8 +89,8 @@ import {
  * as in the OpenAPI document. Each value is the very schema object the route declares as its `response`
  * (apps/api/src/routes/answers.test.ts checks that), and the web app reads the operation through
  * `read(operation, ...)` (apps/web/src/lib/api-client.ts), whose answer type is inferred from it: a field
- * renamed on the server breaks the web's typecheck. Operations the web still reads untyped are listed as
- * not yet in that test.
+ * renamed on the server breaks the web's typecheck. That test also fails when a web file calls the API
+ * any other way (the untyped `api.get/post/...` is left for the client's own tests).
  */
 export const ANSWERS = {
   'GET /api/app-config': appConfigDocumentSchema,
