@@ -16,6 +16,7 @@ import {
   staffCallListDocumentSchema,
   workHoursSettingsDocumentSchema,
 } from './calls.ts';
+import { chatMailDocumentSchema } from './chat.ts';
 import {
   gitActivityDocumentSchema,
   repositoryListDocumentSchema,
@@ -66,6 +67,8 @@ export const ANSWERS = {
   'DELETE /api/authorization/logout': noContentSchema,
   'GET /api/calendar-feed': calendarFeedDocumentSchema,
   'POST /api/calendar-feed/reset': calendarFeedDocumentSchema,
+  'GET /api/chat/{id}/mail': chatMailDocumentSchema,
+  'PATCH /api/chat/{id}/mail': chatMailDocumentSchema,
   'GET /api/company/search': adminCompanyListDocumentSchema,
   'POST /api/company/create': adminCompanyDocumentSchema,
   'DELETE /api/company/{id}': noContentSchema,
