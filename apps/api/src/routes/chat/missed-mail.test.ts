@@ -204,6 +204,30 @@ describe('missed-message mail', () => {
     expect(mail).toContain('Can someone look? @Pat');
   });
 
+  it('unsubscribes from the page’s button in a browser that is also signed in (its form sends Origin: null)', async () => {
+    const { client, pm, project } = await setting();
+    await say(project.id, pm.id, 'Hello from the team', '2027-06-06T10:00:00Z');
+    const [mail] = await tickAt('2027-06-06T10:11:00Z', client.email);
+    const link = unsubscribeLink(mail!);
+    const { token } = await createSession(t.database.db, { userId: client.id, remember: true, now });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        // The page is sent with Referrer-Policy: no-referrer, so its form posts with Origin: null.
+        origin: 'null',
+        cookie: `dd_token=${token}`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('You are unsubscribed');
+    const setting_ = await as(client.id, 'GET', `/api/chat/${project.id}/mail`);
+    expect(setting_.json().data.attributes.enabled).toBe(false);
+  });
+
   it('refuses a forged or altered unsubscribe link', async () => {
     const { client, project } = await setting();
     const forged = await t.app.inject({
