@@ -17,7 +17,7 @@ export function ChatMailSwitch({ projectId }: { projectId: number }) {
       <Switch
         size="sm"
         label="E-mail me about missed messages"
-        description="A mail when messages wait unread for 10 minutes (1 minute when you are @mentioned)"
+        description="When messages wait unread 10 minutes (1 after an @mention)"
         checked={enabled}
         disabled={save.isPending}
         onChange={(e) => save.mutate(e.currentTarget.checked)}
