@@ -22,6 +22,8 @@ const people = {
   },
   developer: { login: 'dana@example.com', name: 'Dana Developer', role: 'developer', phone: '5550300' },
 } as const;
+/** Seeded messages that match the search "invoice": more than a page of results (20). */
+const SEARCHABLE = 25;
 let projectId = 0;
 let otherProjectId = 0;
 
@@ -48,8 +50,18 @@ async function seed(dataDir: string) {
       { userId: ids.client, projectId, step: 4, visited: true, openModal: false },
       { userId: ids.otherClient, projectId: otherProjectId, step: 4, visited: true, openModal: false },
     ]);
-    // Written a quarter of an hour ago and read by nobody: the minute tick mails the developer about it.
     const past = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    // The client's own older messages (two days old: never mailed, never unread to the client; lower ids
+    // than the welcome below, as if written first): enough matches of one word for the search to page.
+    await db.insert(s.messages).values(
+      Array.from({ length: SEARCHABLE }, (_, i) => ({
+        projectId,
+        authorId: ids.client,
+        body: `Invoice number ${i + 1} is attached`,
+        createdAt: past(2 * 24 * 60 + SEARCHABLE - i),
+      })),
+    );
+    // Written a quarter of an hour ago and read by nobody: the minute tick mails the developer about it.
     await db.insert(s.messages).values([
       {
         projectId,
@@ -109,6 +121,28 @@ suite.journey(
     assert.ok(await divider.isVisible());
     await messages(page).getByText('Staging goes up on Friday.').waitFor();
     await shot(page, 'chat-from-mail-1280');
+
+    // The mail's one-click unsubscribe turns it off; the chat's own switch turns it on again.
+    const unsubscribe = /https?:\/\/[^\s"<>]+\/api\/chat\/unsubscribe\?token=[0-9A-Za-z._-]+/.exec(
+      mail.text ?? mail.raw,
+    );
+    assert.ok(unsubscribe, 'an unsubscribe link');
+    const mailSwitch = page.getByRole('switch', { name: 'E-mail me about missed messages' });
+    assert.equal(await mailSwitch.isChecked(), true);
+    await page.goto(new URL(unsubscribe[0]).pathname + new URL(unsubscribe[0]).search);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByText('You are unsubscribed').waitFor();
+    await page.goto(`/project/chat/${projectId}`);
+    await mailSwitch.waitFor();
+    assert.equal(await mailSwitch.isChecked(), false);
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().endsWith(`/api/chat/${projectId}/mail`),
+    );
+    await mailSwitch.click({ force: true });
+    assert.equal((await saved).status(), 200);
+    await page.reload();
+    await mailSwitch.waitFor();
+    assert.equal(await mailSwitch.isChecked(), true);
   },
 );
 
@@ -229,5 +263,22 @@ suite.journey('at 375 px the chat fits the phone and sends', async ({ page }) =>
   await messages(page).getByText('Sent from my phone').waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the page is ${overflow} px wider than the phone`);
+  await page.getByRole('switch', { name: 'E-mail me about missed messages' }).waitFor();
   await shot(page, 'chat-client-375');
+
+  // Search answers a page of matches, newest first, and "Load more results" reads the older ones.
+  await page.getByRole('searchbox', { name: 'Search messages' }).fill('invoice');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await results.getByText(`Invoice number ${SEARCHABLE} is attached`).waitFor();
+  assert.equal(await results.locator(':scope > li').count(), 20);
+  await shot(page, 'chat-search-375');
+  await page.getByRole('button', { name: 'Load more results' }).click();
+  await results.getByText('Invoice number 1 is attached').waitFor();
+  assert.equal(await results.locator(':scope > li').count(), SEARCHABLE);
+  await page.getByText(`All ${SEARCHABLE} messages found`).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Load more results' }).count(), 0);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `the search is ${wide} px wider than the phone`);
+  await page.getByRole('searchbox', { name: 'Search messages' }).fill('zebra');
+  await page.getByText('No messages match “zebra”.').waitFor();
 });

@@ -484,6 +484,19 @@ const MATRIX: Record<string, Row> = {
     }),
     answers: answers(ADMINS, 204),
   },
+  // One's own missed-message mail of a project: whoever reads its chat (routes/chat/missed-mail.test.ts).
+  'GET /api/chat/{id}/mail': {
+    request: (f) => ({ method: 'GET', url: `/api/chat/${f.projectId}/mail` }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
+  'PATCH /api/chat/{id}/mail': {
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/chat/${f.projectId}/mail`,
+      body: doc('chat-mail', { enabled: true }),
+    }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
   // A signed link, no session: anyone holding it (a forged token is refused; routes/chat/missed-mail.test.ts).
   'GET /api/chat/unsubscribe': {
     request: () => ({ method: 'GET', url: '/api/chat/unsubscribe?token=1.1.forged' }),

@@ -33,7 +33,12 @@ import {
   weeklyWorkHoursDocumentSchema,
   workHoursSettingsDocumentSchema,
 } from './calls.ts';
-import { messageDocumentSchema, messageListDocumentSchema, messageReadDocumentSchema } from './chat.ts';
+import {
+  chatMailDocumentSchema,
+  messageDocumentSchema,
+  messageListDocumentSchema,
+  messageReadDocumentSchema,
+} from './chat.ts';
 import { deliveryDocumentSchema, deliveryListDocumentSchema } from './delivery.ts';
 import { fileDocumentSchema } from './files.ts';
 import {
@@ -103,6 +108,8 @@ export const ANSWERS = {
   'DELETE /api/authorization/logout': noContentSchema,
   'GET /api/calendar-feed': calendarFeedDocumentSchema,
   'POST /api/calendar-feed/reset': calendarFeedDocumentSchema,
+  'GET /api/chat/{id}/mail': chatMailDocumentSchema,
+  'PATCH /api/chat/{id}/mail': chatMailDocumentSchema,
   'GET /api/company/search': adminCompanyListDocumentSchema,
   'POST /api/company/create': adminCompanyDocumentSchema,
   'DELETE /api/company/{id}': noContentSchema,

@@ -49,3 +49,13 @@ export const messageReadDocumentSchema = z.object({
   data: z.null(),
   meta: z.object({ 'last-read-id': z.number().int(), unread: z.number().int() }),
 });
+
+/**
+ * GET and PATCH /api/chat/{id}/mail (id: the project): whether the signed-in user gets the project's
+ * missed-message mail. `applies` says whether the mail is for them at all (the project's owner, members
+ * and account manager get it; an admin reading someone else's project does not).
+ */
+export const chatMailDocumentSchema = z.object({
+  data: resourceSchema('chat-mail', z.object({ enabled: z.boolean(), applies: z.boolean() })),
+});
+export type ChatMailDocument = z.infer<typeof chatMailDocumentSchema>;

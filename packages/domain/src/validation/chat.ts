@@ -20,3 +20,6 @@ export const messageEditSchema = z.object({ body: messageBodyField });
 
 /** POST /project/{id}/messages/read attributes: the newest message the reader has seen. */
 export const messageReadSchema = z.object({ 'last-read-id': idField });
+
+/** PATCH /chat/{id}/mail attributes: the signed-in user's missed-message mail of the project on or off. */
+export const chatMailSettingSchema = z.object({ enabled: z.boolean() });

@@ -48,6 +48,8 @@ export const messageMentions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** when the message first named them (an edit that adds the name: the edit's time; migration 0021) */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.userId] }),

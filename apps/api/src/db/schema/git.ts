@@ -58,6 +58,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_uq').on(t.provider, t.deliveryId),
     index('webhook_deliveries_repository_idx').on(t.repositoryId, t.receivedAt.desc()),
+    // The prune of old raw deliveries (migration 0021).
+    index('webhook_deliveries_received_idx').on(t.receivedAt),
   ],
 );
 
@@ -79,6 +81,8 @@ export const gitCommits = pgTable(
     committedAt: timestamp('committed_at', { withTimezone: true }).notNull(),
     taskIds: integer('task_ids').array().notNull().default(sql`'{}'`),
     pushedAt: timestamp('pushed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** its branch was deleted at the provider: off the Git tab, still linked to its tasks (migration 0021) */
+    branchDeletedAt: timestamp('branch_deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('git_commits_sha_uq').on(t.repositoryId, t.sha),

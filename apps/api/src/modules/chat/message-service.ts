@@ -1,7 +1,13 @@
 import { CHAT_MESSAGES, isMessageEditable, mentionedIds } from '@dd/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { messageMentions, messageReads, messages } from '../../db/schema/index.ts';
+import {
+  messageFiles,
+  messageMentions,
+  messageReads,
+  messages,
+  projectFiles,
+} from '../../db/schema/index.ts';
 import { AppError, attr } from '../../lib/app-error.ts';
 import type { DbOrTx } from '../board/tx.ts';
 import { publishEvent } from '../events/publish-event.ts';
@@ -19,17 +25,31 @@ async function participants(db: DbOrTx, projectId: number) {
   return result.rows.map((r) => ({ id: Number(r.id), name: r.name ?? '' }));
 }
 
+/**
+ * Who the message names now: a person no longer named loses the mention (and with it the early mail it
+ * made due); a person newly named is mentioned as of `now`, so an edit's new mention counts as new
+ * (docs/adr/0022-project-chat.md, decision 8); a mention kept keeps its time.
+ */
 async function recordMentions(
   db: DbOrTx,
   message: { id: number; projectId: number; authorId: number; body: string },
+  now: Date,
 ) {
   const ids = mentionedIds(message.body, await participants(db, message.projectId)).filter(
     (id) => id !== message.authorId,
   );
+  await db
+    .delete(messageMentions)
+    .where(
+      and(
+        eq(messageMentions.messageId, message.id),
+        ids.length > 0 ? notInArray(messageMentions.userId, ids) : undefined,
+      ),
+    );
   if (ids.length > 0)
     await db
       .insert(messageMentions)
-      .values(ids.map((userId) => ({ messageId: message.id, userId })))
+      .values(ids.map((userId) => ({ messageId: message.id, userId, createdAt: now })))
       .onConflictDoNothing();
 }
 
@@ -109,12 +129,16 @@ export async function postMessage(
       authorId: input.authorId,
       files: input.files ?? [],
     });
-    await recordMentions(tx, {
-      id: messageId,
-      projectId: input.projectId,
-      authorId: input.authorId,
-      body: input.body,
-    });
+    await recordMentions(
+      tx,
+      {
+        id: messageId,
+        projectId: input.projectId,
+        authorId: input.authorId,
+        body: input.body,
+      },
+      input.now,
+    );
     // One's own message is read by oneself.
     await advanceMarker(tx, input.authorId, input.projectId, messageId, input.now);
     await publishEvent(tx, { kind: 'message', id: messageId, projectId: input.projectId });
@@ -137,18 +161,39 @@ export async function editMessage(
       .update(messages)
       .set({ body: input.body, editedAt: input.now })
       .where(eq(messages.id, message.id));
-    await recordMentions(tx, { ...message, authorId: input.actorId, body: input.body });
+    await recordMentions(tx, { ...message, authorId: input.actorId, body: input.body }, input.now);
     await publishEvent(tx, { kind: 'message', id: message.id, projectId: message.projectId });
   });
   return loadMessage(db, message.id);
 }
 
-/** Deletes a message's text and mentions; the row stays so the list shows "message deleted". */
+/**
+ * Deletes a message's text and mentions; the row stays so the list shows "message deleted". The files
+ * sent with it are project files that exist only because of the message: they go with it, from the
+ * chat and from the project's files alike (docs/adr/0022-project-chat.md, decision 7).
+ */
 export async function deleteMessage(db: Db, message: MessageRow, now: Date): Promise<void> {
   if (message.deletedAt !== null) return;
   await db.transaction(async (tx) => {
     await tx.update(messages).set({ body: '', deletedAt: now }).where(eq(messages.id, message.id));
     await tx.delete(messageMentions).where(eq(messageMentions.messageId, message.id));
+    const files = await tx
+      .delete(projectFiles)
+      .where(
+        and(
+          eq(projectFiles.projectId, message.projectId),
+          inArray(
+            projectFiles.id,
+            tx
+              .select({ id: messageFiles.fileId })
+              .from(messageFiles)
+              .where(eq(messageFiles.messageId, message.id)),
+          ),
+        ),
+      )
+      .returning({ id: projectFiles.id });
+    for (const file of files)
+      await publishEvent(tx, { kind: 'file', id: file.id, projectId: message.projectId });
     await publishEvent(tx, { kind: 'message', id: message.id, projectId: message.projectId });
   });
 }
@@ -159,4 +204,43 @@ export async function markRead(
 ) {
   await advanceMarker(db, input.userId, input.projectId, input.lastReadId, input.now);
   return readState(db, input.userId, input.projectId);
+}
+
+/**
+ * A person's missed-message mail of a project: whether they want it (on unless they turned it off) and
+ * whether it is for them at all (the project's owner, members and account manager; docs/adr/0022-project-chat.md,
+ * decision 8).
+ */
+export async function chatMailSetting(
+  db: DbOrTx,
+  userId: number,
+  projectId: number,
+): Promise<{ enabled: boolean; applies: boolean }> {
+  const result = (await db.execute(sql`
+    select coalesce((select mail_enabled from ${messageReads}
+        where user_id = ${userId} and project_id = ${projectId}), true) as enabled,
+      exists (select 1 from projects p where p.id = ${projectId}
+        and (p.owner_id = ${userId} or p.account_manager_id = ${userId}))
+      or exists (select 1 from project_members m where m.project_id = ${projectId} and m.user_id = ${userId})
+        as applies`)) as unknown as { rows: Array<{ enabled: boolean; applies: boolean }> };
+  const row = result.rows[0]!;
+  return { enabled: row.enabled === true, applies: row.applies === true };
+}
+
+/**
+ * Turns a person's missed-message mail of one project on or off: the one place that changes it, for the
+ * chat's own setting and the mail's one-click unsubscribe alike. Turning it back on does not mail the
+ * backlog of while it was off: the mail counts from the messages after now.
+ */
+export async function setChatMail(db: DbOrTx, userId: number, projectId: number, on: boolean): Promise<void> {
+  await db.execute(sql`
+    insert into ${messageReads} (user_id, project_id, mail_enabled)
+    select u.id, p.id, ${on} from users u, projects p where u.id = ${userId} and p.id = ${projectId}
+    on conflict (user_id, project_id) do update set mail_enabled = excluded.mail_enabled,
+      mailed_through_id = case when excluded.mail_enabled and not ${messageReads.mailEnabled}
+        then greatest(${messageReads.mailedThroughId}, coalesce((
+          -- the project's newest id from its own index range (message-queries.ts says why '= any')
+          select id from ${messages} where project_id = any(array[${projectId}]::int[])
+          order by project_id desc, id desc limit 1), 0))
+        else ${messageReads.mailedThroughId} end`);
 }

@@ -23,7 +23,8 @@ type Listed = { id: number; body: string; created_at: Date; author_name: string 
 /**
  * The missed-message mail (docs/adr/0022-project-chat.md), run by the minute tick: each person of a
  * project (owner, members, account manager) with messages by others after both their read marker and
- * the last mail, at least 10 minutes old (1 minute when it mentions them), gets one mail for that
+ * the last mail, at least 10 minutes old (1 minute after it mentions them, an edit's new mention from
+ * the edit), gets one mail for that
  * project, at most one an hour (a new mention excepted). The claim is an upsert of their message_reads
  * row guarded by the same conditions, in the transaction that queues the mail, so several processes
  * or a repeated tick send it once.
@@ -57,8 +58,9 @@ export async function sendMissedMessageMails(
           and m.id > greatest(coalesce(r.last_read_id, 0), coalesce(r.mailed_through_id, 0))
           and m.author_id is distinct from pe.user_id
           and ((m.created_at <= ${quietBefore} and (r.mailed_at is null or r.mailed_at <= ${gapBefore}))
-            or (m.created_at <= ${mentionBefore} and exists (
-              select 1 from message_mentions mm where mm.message_id = m.id and mm.user_id = pe.user_id))))
+            or exists (
+              select 1 from message_mentions mm where mm.message_id = m.id and mm.user_id = pe.user_id
+                and mm.created_at <= ${mentionBefore})))
     limit 500`)) as unknown as { rows: Due[] };
   let sent = 0;
   for (const row of due.rows) sent += await mailOne(ctx, Number(row.user_id), Number(row.project_id), now);
@@ -94,16 +96,20 @@ async function mailOne(ctx: JobContext & { secret: string }, userId: number, pro
     const gapOver = mailedAt === null || now.getTime() - mailedAt.getTime() >= MAIL_GAP_MS;
     const listed = (await tx.execute(sql`
       select m.id, m.body, m.created_at, u.name as author_name,
-        exists (select 1 from message_mentions mm where mm.message_id = m.id and mm.user_id = ${userId}) as mentioned
+        (select mm.created_at from message_mentions mm where mm.message_id = m.id and mm.user_id = ${userId})
+          as mentioned_at
       from messages m left join users u on u.id = m.author_id
       where m.project_id = ${projectId} and m.id > ${after} and m.deleted_at is null and m.created_at > ${since}
         and m.created_at <= ${now} and m.author_id is distinct from ${userId}
-      order by m.id limit ${MAX_LISTED}`)) as unknown as { rows: Array<Listed & { mentioned: boolean }> };
+      order by m.id limit ${MAX_LISTED}`)) as unknown as {
+      rows: Array<Listed & { mentioned_at: Date | null }>;
+    };
     const quietEnough = listed.rows.some(
       (m) => new Date(m.created_at).getTime() <= now.getTime() - MISSED_AFTER_MS,
     );
     const mentionDue = listed.rows.some(
-      (m) => m.mentioned && new Date(m.created_at).getTime() <= now.getTime() - MENTION_AFTER_MS,
+      (m) =>
+        m.mentioned_at !== null && new Date(m.mentioned_at).getTime() <= now.getTime() - MENTION_AFTER_MS,
     );
     if (!((quietEnough && gapOver) || mentionDue)) return 0;
     const through = Math.max(...listed.rows.map((m) => Number(m.id)));

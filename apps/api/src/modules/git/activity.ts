@@ -1,11 +1,12 @@
-import { and, arrayContains, desc, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gitCommits, gitPullRequests, repositories } from '../../db/schema/index.ts';
 
 /**
  * The Git tab's reads: the newest commits and the newest pull/merge requests of a project (or only those
  * naming one task, for the task modal), `size` of each, with the repositories they came from (connected
- * or not: past activity stays after a disconnect).
+ * or not: past activity stays after a disconnect). Commits of a branch deleted at the provider leave the
+ * tab but stay on the tasks they name.
  */
 export async function readGitActivity(db: Db, projectId: number, options: { size: number; taskId?: number }) {
   const forTask = <T extends typeof gitCommits | typeof gitPullRequests>(table: T) =>
@@ -16,7 +17,12 @@ export async function readGitActivity(db: Db, projectId: number, options: { size
     db
       .select()
       .from(gitCommits)
-      .where(forTask(gitCommits))
+      // The tab lists live branches only; a task keeps every commit that names it (deleted branch or not).
+      .where(
+        options.taskId === undefined
+          ? and(forTask(gitCommits), isNull(gitCommits.branchDeletedAt))
+          : forTask(gitCommits),
+      )
       .orderBy(desc(gitCommits.pushedAt), desc(gitCommits.committedAt), desc(gitCommits.id))
       .limit(options.size),
     db

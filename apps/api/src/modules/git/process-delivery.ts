@@ -1,5 +1,5 @@
 import { type GitProvider, readTaskCommands, shortSha } from '@dd/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gitCommits, gitPullRequests, repositories, webhookDeliveries } from '../../db/schema/index.ts';
 import type { Tx } from '../board/tx.ts';
@@ -35,6 +35,7 @@ export async function processDelivery(db: Db, deliveryId: number, now: Date): Pr
     }
     if (change?.kind === 'push') await recordPush(tx, repository, change, now);
     if (change?.kind === 'pull-request') await recordPullRequest(tx, repository, change, now);
+    if (change?.kind === 'branch' && change.deleted) await forgetBranch(tx, repository, change.deleted, now);
     await tx.update(webhookDeliveries).set({ processedAt: now }).where(eq(webhookDeliveries.id, deliveryId));
     await publishEvent(tx, { kind: 'git', id: repository.id, projectId: repository.projectId });
   });
@@ -64,7 +65,15 @@ async function recordPush(tx: Tx, repository: RepositoryRow, push: Push, now: Da
         taskIds: linked,
         pushedAt: now,
       })
-      .onConflictDoNothing();
+      .onConflictDoUpdate({
+        target: [gitCommits.repositoryId, gitCommits.sha],
+        // Seen before: listed where it lives now when it reaches the default branch (merged) or comes
+        // back on a branch after its first one was deleted; otherwise left where it was first pushed.
+        set: { branch: push.branch, branchDeletedAt: null },
+        setWhere: merged
+          ? sql`${gitCommits.branch} <> ${push.branch} or ${gitCommits.branchDeletedAt} is not null`
+          : sql`${gitCommits.branchDeletedAt} is not null`,
+      });
     // A commit seen before (pushed to a branch, now merged into the default one) is listed once; its
     // commands run again, but each (task, action, commit) is claimed once: only its Fixes/Closes, which
     // wait for the default branch, can be new.
@@ -114,4 +123,22 @@ async function recordPullRequest(tx: Tx, repository: RepositoryRow, pr: PullRequ
       git,
       now,
     });
+}
+
+/**
+ * A branch deleted at the provider: its commits leave the Git tab (docs/adr/0023-webhooks.md). Their rows
+ * stay, so the tasks they name keep their links and history; a commit merged into the default branch
+ * before was moved there by that push and is not touched.
+ */
+async function forgetBranch(tx: Tx, repository: RepositoryRow, branch: string, now: Date) {
+  await tx
+    .update(gitCommits)
+    .set({ branchDeletedAt: now })
+    .where(
+      and(
+        eq(gitCommits.repositoryId, repository.id),
+        eq(gitCommits.branch, branch),
+        isNull(gitCommits.branchDeletedAt),
+      ),
+    );
 }

@@ -41,7 +41,8 @@ export type PullRequest = {
   targetBranch: string;
   defaultBranch: string | null;
 };
-export type Branch = { kind: 'branch'; defaultBranch: string | null };
+/** A branch created or deleted (or a tag, or a ping): `deleted` names a branch that is gone. */
+export type Branch = { kind: 'branch'; defaultBranch: string | null; deleted?: string };
 export type GitChange = Push | PullRequest | Branch | null;
 
 const dateOf = (v: unknown) => {
@@ -76,7 +77,9 @@ function github(event: string, payload: Json): GitChange {
   const defaultBranch = str(repo.default_branch);
   if (event === 'push') {
     const branch = branchOf(payload.ref);
-    if (!branch || payload.deleted === true) return { kind: 'branch', defaultBranch };
+    if (!branch) return { kind: 'branch', defaultBranch };
+    // A deleted branch is also announced as a push with deleted: true (and by the delete event).
+    if (payload.deleted === true) return { kind: 'branch', defaultBranch, deleted: branch };
     return { kind: 'push', branch, defaultBranch, commits: commitsOf(payload.commits) };
   }
   if (event === 'pull_request') {
@@ -99,6 +102,9 @@ function github(event: string, payload: Json): GitChange {
       defaultBranch,
     };
   }
+  // GitHub's delete event names the branch without refs/heads/ and says whether it was a tag.
+  if (event === 'delete' && payload.ref_type === 'branch' && str(payload.ref))
+    return { kind: 'branch', defaultBranch, deleted: str(payload.ref)! };
   if (event === 'create' || event === 'delete' || event === 'ping') return { kind: 'branch', defaultBranch };
   return null;
 }
@@ -108,7 +114,9 @@ function gitlab(event: string, payload: Json): GitChange {
   const defaultBranch = str(project.default_branch);
   if (event === 'Push Hook') {
     const branch = branchOf(payload.ref);
-    if (!branch || /^0+$/.test(str(payload.after) ?? '')) return { kind: 'branch', defaultBranch };
+    if (!branch) return { kind: 'branch', defaultBranch };
+    // GitLab announces a deleted branch as a push whose `after` is all zeros.
+    if (/^0+$/.test(str(payload.after) ?? '')) return { kind: 'branch', defaultBranch, deleted: branch };
     return { kind: 'push', branch, defaultBranch, commits: commitsOf(payload.commits) };
   }
   if (event === 'Merge Request Hook') {

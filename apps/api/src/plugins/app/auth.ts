@@ -37,6 +37,13 @@ const OPEN_PATHS = [
   '/api/chat/unsubscribe',
 ];
 
+/** One-click unsubscribe links (routes/one-click-unsubscribe.ts): signed, never by session. */
+const SIGNED_LINK_PATHS = [
+  '/api/digest/unsubscribe',
+  '/api/chat/unsubscribe',
+  '/api/notification/unsubscribe',
+];
+
 /**
  * Who is calling: a session token from the HttpOnly cookie or an `Authorization: Bearer` header.
  * Also enforces the application key (when APP_KEYS is set) and refuses cookie writes from foreign origins.
@@ -61,6 +68,10 @@ export default fp(
           throw new AppError('unauthorized', { title: 'Missing or unknown application key' });
         }
       }
+      // A mail's signed unsubscribe link acts on its token alone: the session is not read, so a signed-in
+      // browser's click on the link page's button (a form that posts with Origin: null, the page being
+      // no-referrer) is not refused as a cross-origin cookie write.
+      if (SIGNED_LINK_PATHS.some((p) => request.url.startsWith(p))) return;
       const header = request.headers.authorization;
       const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
       const cookie = request.cookies[AUTH_COOKIE];

@@ -1,14 +1,16 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { verifyChatUnsubscribeToken } from '../../modules/chat/chat-unsubscribe-token.ts';
+import { setChatMail } from '../../modules/chat/message-service.ts';
 import { oneClickUnsubscribe } from '../one-click-unsubscribe.ts';
+import chatMailSettingRoutes from './mail-setting.ts';
 
 /**
  * One-click unsubscribe from one project's missed-message mail (signed link, no session), as the
- * digest's (routes/one-click-unsubscribe.ts).
+ * digest's (routes/one-click-unsubscribe.ts); the chat's own setting turns it on again (mail-setting.ts).
  */
 const chatMailRoutes: FastifyPluginAsyncZod = async (app) => {
-  const text = 'You will no longer receive e-mail about unread messages in this project’s chat.';
+  const text =
+    'You will no longer receive e-mail about unread messages in this project’s chat. You can turn it on again in the chat.';
   oneClickUnsubscribe(app, {
     path: '/chat/unsubscribe',
     tag: 'chat',
@@ -20,13 +22,11 @@ const chatMailRoutes: FastifyPluginAsyncZod = async (app) => {
     apply: async (token) => {
       const signed = verifyChatUnsubscribeToken(app.appSecret, token);
       if (signed === null) return false;
-      await app.db.execute(sql`
-        insert into message_reads (user_id, project_id, mail_enabled)
-        select u.id, p.id, false from users u, projects p where u.id = ${signed.userId} and p.id = ${signed.projectId}
-        on conflict (user_id, project_id) do update set mail_enabled = false`);
+      await setChatMail(app.db, signed.userId, signed.projectId, false);
       return true;
     },
   });
+  await app.register(chatMailSettingRoutes);
 };
 
 export default chatMailRoutes;

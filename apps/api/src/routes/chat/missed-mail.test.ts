@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageMentions, messages, projectMembers } from '../../db/schema/index.ts';
+import { createSession } from '../../modules/auth/sessions.ts';
 import { buildProject, buildUser } from '../../test/factories.ts';
 import { decodedMail, startSmtpReceiver } from '../../test/smtp-receiver.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -49,6 +50,17 @@ async function say(projectId: number, authorId: number, body: string, iso: strin
     .values({ projectId, authorId, body, createdAt: at(iso) })
     .returning();
   return row!;
+}
+
+/** A request as `userId`, signed in at the test clock's now. */
+async function as(userId: number, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) {
+  const { token } = await createSession(t.database.db, { userId, remember: true, now });
+  return t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 }
 
 const unsubscribeLink = (mail: string) => {
@@ -118,10 +130,102 @@ describe('missed-message mail', () => {
   it('mails a mentioned person after 1 minute instead of 10', async () => {
     const { client, pm, project } = await setting();
     const m = await say(project.id, client.id, '@Pat can you look?', '2027-06-03T10:00:00Z');
-    await t.database.db.insert(messageMentions).values({ messageId: m.id, userId: pm.id });
+    await t.database.db
+      .insert(messageMentions)
+      .values({ messageId: m.id, userId: pm.id, createdAt: m.createdAt });
     expect(await tickAt('2027-06-03T10:00:30Z', pm.email)).toEqual([]);
     const [mail] = await tickAt('2027-06-03T10:01:10Z', pm.email);
     expect(mail).toContain('@Pat can you look?');
+  });
+
+  it('turns the mail on again from the chat after a one-click unsubscribe, without mailing the backlog', async () => {
+    const { client, pm, project } = await setting();
+    await say(project.id, pm.id, 'Kick-off notes', '2027-06-04T10:00:00Z');
+    const [mail] = await tickAt('2027-06-04T10:11:00Z', client.email);
+    const link = unsubscribeLink(mail!);
+    const setting_ = () => as(client.id, 'GET', `/api/chat/${project.id}/mail`);
+    expect((await setting_()).json().data).toEqual({
+      type: 'chat-mail',
+      id: String(project.id),
+      attributes: { enabled: true, applies: true },
+    });
+    const off = await t.app.inject({ method: 'POST', url: `${link.pathname}${link.search}` });
+    expect(off.statusCode).toBe(200);
+    expect((await setting_()).json().data.attributes.enabled).toBe(false);
+    await say(project.id, pm.id, 'Said while you were away', '2027-06-04T12:00:00Z');
+    expect(await tickAt('2027-06-04T12:15:00Z', client.email)).toEqual([]);
+    now = at('2027-06-04T12:20:00Z');
+    const on = await as(client.id, 'PATCH', `/api/chat/${project.id}/mail`, {
+      data: { type: 'chat-mail', id: String(project.id), attributes: { enabled: true } },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.attributes).toEqual({ enabled: true, applies: true });
+    // What was said while it was off is for the chat; what is said after is mailed again.
+    expect(await tickAt('2027-06-04T13:30:00Z', client.email)).toEqual([]);
+    await say(project.id, pm.id, 'Welcome back', '2027-06-04T13:40:00Z');
+    const [back] = await tickAt('2027-06-04T13:51:00Z', client.email);
+    expect(back).toContain('Welcome back');
+    expect(back).not.toContain('Said while you were away');
+    // Off again from the chat's own setting.
+    const offAgain = await as(client.id, 'PATCH', `/api/chat/${project.id}/mail`, {
+      data: { attributes: { enabled: false } },
+    });
+    expect(offAgain.json().data.attributes.enabled).toBe(false);
+  });
+
+  it('says the mail is not for an admin who is not on the project', async () => {
+    const { project } = await setting();
+    const admin = await buildUser(t.database.db, { role: 'admin' });
+    const res = await as(admin.id, 'GET', `/api/chat/${project.id}/mail`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.attributes).toEqual({ enabled: true, applies: false });
+  });
+
+  it('an edit that drops a mention drops its early mail; an added one is due a minute after the edit', async () => {
+    const { client, pm, project } = await setting();
+    now = at('2027-06-05T10:00:00Z');
+    const posted = await as(client.id, 'POST', `/api/project/${project.id}/messages`, {
+      data: { type: 'message', attributes: { body: '@Pat can you look?' } },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const id = posted.json().data.id as string;
+    const edit = (body: string) =>
+      as(client.id, 'PATCH', `/api/message/${id}`, { data: { type: 'message', id, attributes: { body } } });
+    now = at('2027-06-05T10:00:40Z');
+    expect((await edit('Can someone look?')).statusCode).toBe(200);
+    // No early mail: the mention is gone (the usual one comes after 10 quiet minutes).
+    expect(await tickAt('2027-06-05T10:01:30Z', pm.email)).toEqual([]);
+    expect(await tickAt('2027-06-05T10:05:00Z', pm.email)).toEqual([]);
+    now = at('2027-06-05T10:06:00Z');
+    expect((await edit('Can someone look? @Pat')).statusCode).toBe(200);
+    // Counted from the edit, not from the message six minutes before.
+    expect(await tickAt('2027-06-05T10:06:30Z', pm.email)).toEqual([]);
+    const [mail] = await tickAt('2027-06-05T10:07:10Z', pm.email);
+    expect(mail).toContain('Can someone look? @Pat');
+  });
+
+  it('unsubscribes from the page’s button in a browser that is also signed in (its form sends Origin: null)', async () => {
+    const { client, pm, project } = await setting();
+    await say(project.id, pm.id, 'Hello from the team', '2027-06-06T10:00:00Z');
+    const [mail] = await tickAt('2027-06-06T10:11:00Z', client.email);
+    const link = unsubscribeLink(mail!);
+    const { token } = await createSession(t.database.db, { userId: client.id, remember: true, now });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        // The page is sent with Referrer-Policy: no-referrer, so its form posts with Origin: null.
+        origin: 'null',
+        cookie: `dd_token=${token}`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('You are unsubscribed');
+    const setting_ = await as(client.id, 'GET', `/api/chat/${project.id}/mail`);
+    expect(setting_.json().data.attributes.enabled).toBe(false);
   });
 
   it('refuses a forged or altered unsubscribe link', async () => {

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES } from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageMentions, messages, projectMembers } from '../../db/schema/index.ts';
+import { messageMentions, messages, projectFiles, projectMembers } from '../../db/schema/index.ts';
 import { buildProject, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, firstError, JSON_API, type TestApp } from '../../test/test-app.ts';
 import { XSS_PAYLOADS } from '../../test/xss-payloads.ts';
@@ -303,6 +303,81 @@ describe('project chat', () => {
       payload: { data: { attributes: { body: 'again', files: [fileId] } } },
     });
     expect(again.statusCode).toBe(422);
+
+    // Deleting the message deletes its file: from the chat, the project's files and its download alike.
+    const messageId = sent.json().data.id as string;
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/message/${messageId}`,
+      headers: pm.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    const after = await list(client.headers, project.id);
+    const gone = (after.json() as { data: Msg[] }).data.find((m) => m.id === messageId)!;
+    expect(gone.attributes).toMatchObject({ deleted: true, files: [] });
+    const pageAfter = await t.app.inject({
+      method: 'GET',
+      url: `/api/project/${project.id}?include=file`,
+      headers: client.headers,
+    });
+    expect(pageAfter.statusCode).toBe(200);
+    expect(pageAfter.body).not.toContain('notes <b>.txt');
+    const stored = await t.database.db
+      .select()
+      .from(projectFiles)
+      .where(eq(projectFiles.id, Number(fileId)));
+    expect(stored).toEqual([]);
+  });
+
+  it('an admin deleting someone’s message deletes its files too, and no other message’s', async () => {
+    const { client, project } = await chatProject();
+    const admin = await withSessionAs(t.database.db, 'admin');
+    const upload = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/project/${project.id}/file/upload?for=chat`,
+        headers: {
+          authorization: client.headers.authorization!,
+          'content-type': 'application/octet-stream',
+          'x-file-name': 'brief.pdf',
+        },
+        payload: Buffer.from('%PDF-1.4 brief'),
+      });
+    const [first, second] = [
+      (await upload()).json().data.id as string,
+      (await upload()).json().data.id as string,
+    ];
+    const send = async (body: string, files: string[]) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/project/${project.id}/messages`,
+          headers: client.headers,
+          payload: { data: { attributes: { body, files } } },
+        })
+      ).json().data.id as string;
+    const doomed = await send('First brief', [first]);
+    const kept = await send('Second brief', [second]);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/message/${doomed}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(204);
+    const page = (await list(client.headers, project.id)).json() as { data: Msg[] };
+    expect(page.data.find((m) => m.id === kept)!.attributes.files).toEqual([
+      { id: second, title: 'brief.pdf', size: 14 },
+    ]);
+    const status = async (id: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/file/${id}/download`,
+          headers: admin.headers,
+        })
+      ).statusCode;
+    expect(await status(first)).toBe(404);
+    expect(await status(second)).toBe(200);
   });
 
   it('records @mentions of the project’s people', async () => {
@@ -311,6 +386,44 @@ describe('project chat', () => {
     const id = Number((res.json() as { data: Msg }).data.id);
     const rows = await t.database.db.select().from(messageMentions).where(eq(messageMentions.messageId, id));
     expect(rows.map((r) => r.userId)).toEqual([pm.user.id]);
+  });
+
+  it('an edit that drops a name drops its mention; one that adds a name mentions them as of the edit', async () => {
+    const { client, pm, project } = await chatProject();
+    const dev = await withSessionAs(t.database.db, 'developer', { name: 'Dana Dev' });
+    await t.database.db
+      .insert(projectMembers)
+      .values({ projectId: project.id, userId: dev.user.id, kind: 'developer' });
+    const postedAt = new Date(now);
+    const res = await post(client.headers, project.id, '@Pat and @Dana, please look');
+    const id = Number((res.json() as { data: Msg }).data.id);
+    const mentions = () =>
+      t.database.db
+        .select()
+        .from(messageMentions)
+        .where(eq(messageMentions.messageId, id))
+        .orderBy(messageMentions.userId);
+    expect((await mentions()).map((r) => r.userId).sort()).toEqual([pm.user.id, dev.user.id].sort());
+    const edit = (body: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/message/${id}`,
+        headers: client.headers,
+        payload: { data: { type: 'message', id: String(id), attributes: { body } } },
+      });
+    now = new Date(postedAt.getTime() + 5 * 60_000);
+    expect((await edit('@Dana, please look')).statusCode).toBe(200);
+    const kept = await mentions();
+    expect(kept.map((r) => r.userId)).toEqual([dev.user.id]);
+    // A kept mention keeps its time.
+    expect(kept[0]!.createdAt.getTime()).toBe(postedAt.getTime());
+    now = new Date(postedAt.getTime() + 8 * 60_000);
+    expect((await edit('@Dana and @pat, please look')).statusCode).toBe(200);
+    const added = (await mentions()).find((r) => r.userId === pm.user.id)!;
+    expect(added.createdAt.getTime()).toBe(now.getTime());
+    expect((await edit('Never mind')).statusCode).toBe(200);
+    expect(await mentions()).toEqual([]);
+    now = new Date();
   });
 
   it('refuses an empty or overlong body with the field named', async () => {

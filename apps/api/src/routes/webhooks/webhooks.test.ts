@@ -76,6 +76,20 @@ const historyOf = (taskId: number) =>
     .from(projectEvents)
     .where(and(eq(projectEvents.entity, 'task'), eq(projectEvents.entityId, taskId)));
 
+/** The commits' first lines the Git tab lists (or the task's, with `taskId`), sorted. */
+async function tabMessages(s: { project: { id: number }; headers: Record<string, string> }, taskId?: number) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/project/${s.project.id}/git-activity${taskId ? `?filter[task]=${taskId}` : ''}`,
+    headers: { authorization: s.headers.authorization! },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as Array<{ type: string; attributes: { message: string } }>)
+    .filter((r) => r.type === 'git-commit')
+    .map((r) => r.attributes.message.split(/[,\n]/)[0]!.replace(/ for #.*$/, ''))
+    .sort();
+}
+
 /** GitHub's push example on the default branch, its commits replaced by `messages`. */
 function githubPush(name: string, messages: string[], branch = 'master') {
   const payload = githubExample('push', (p) => Array.isArray(p.commits) && p.commits.length > 0);
@@ -236,8 +250,57 @@ describe('POST /api/webhooks/github', () => {
     expect(await statusOf(task.id)).toBe(TASK_STATUS.delivered);
     const moves = (await historyOf(task.id)).map((e) => e.action).sort();
     expect(moves).toEqual(['deliver', 'finish']);
+    // Listed once, where it lives now: on the default branch it was merged into.
     const commits = await db().select().from(gitCommits).where(eq(gitCommits.repositoryId, s.repositoryId));
-    expect(commits.map((c) => c.branch)).toEqual(['feature/login']);
+    expect(commits.map((c) => c.branch)).toEqual(['master']);
+  });
+
+  it('stops listing a deleted branch’s commits on the Git tab; merged ones and task links stay', async () => {
+    const s = await setup('github');
+    const task = await s.task(TASK_STATUS.started);
+    const merged = githubPush(s.name, [`Login form, see #${task.id}`], 'feature/login');
+    const unmerged = githubPush(s.name, [`Abandoned idea for #${task.id}`], 'feature/login');
+    const elsewhere = githubPush(s.name, ['Other work'], 'feature/other');
+    for (const payload of [merged, unmerged, elsewhere])
+      await deliver(t.app, { provider: 'github', event: 'push', payload, secret: s.secret });
+    const toMaster = structuredClone(merged);
+    toMaster.ref = 'refs/heads/master';
+    await deliver(t.app, { provider: 'github', event: 'push', payload: toMaster, secret: s.secret });
+    await runJobs();
+    // GitHub's delete example is a tag's: a deleted tag hides nothing.
+    const tag = githubExample('delete');
+    (tag.repository as Record<string, unknown>).full_name = s.name;
+    expect(tag.ref_type).toBe('tag');
+    await deliver(t.app, {
+      provider: 'github',
+      event: 'delete',
+      payload: { ...tag, ref: 'feature/login' },
+      secret: s.secret,
+    });
+    await runJobs();
+    expect(await tabMessages(s)).toEqual(['Abandoned idea', 'Login form', 'Other work']);
+
+    const branch = { ...tag, ref: 'feature/login', ref_type: 'branch' };
+    expect(
+      (await deliver(t.app, { provider: 'github', event: 'delete', payload: branch, secret: s.secret }))
+        .statusCode,
+    ).toBe(202);
+    await runJobs();
+    expect(await tabMessages(s)).toEqual(['Login form', 'Other work']);
+    // The task still shows every commit that names it.
+    expect(await tabMessages(s, task.id)).toEqual(['Abandoned idea', 'Login form']);
+
+    // GitHub also announces a deletion as a push with deleted: true (its own example, a tag's, as a branch's).
+    const deletedPush = githubExample('push', (p) => p.deleted === true);
+    (deletedPush.repository as Record<string, unknown>).full_name = s.name;
+    deletedPush.ref = 'refs/heads/feature/other';
+    await deliver(t.app, { provider: 'github', event: 'push', payload: deletedPush, secret: s.secret });
+    await runJobs();
+    expect(await tabMessages(s)).toEqual(['Login form']);
+    // The branch pushed again: its commits are listed again.
+    await deliver(t.app, { provider: 'github', event: 'push', payload: elsewhere, secret: s.secret });
+    await runJobs();
+    expect(await tabMessages(s)).toEqual(['Login form', 'Other work']);
   });
 
   it('delivers the tasks a merged pull request fixes, on merge to the default branch only', async () => {
@@ -363,6 +426,32 @@ describe('POST /api/webhooks/gitlab', () => {
       authorName: 'Administrator',
       taskIds: [task.id],
     });
+  });
+
+  it('stops listing a branch GitLab reports deleted (a push whose after is all zeros)', async () => {
+    const s = await setup('gitlab');
+    const push = gitlabExample('push-hook');
+    (push.project as Record<string, unknown>).path_with_namespace = s.name;
+    push.ref = 'refs/heads/feature/readme';
+    await deliver(t.app, { provider: 'gitlab', event: 'Push Hook', payload: push, secret: s.secret });
+    await runJobs();
+    expect(await tabMessages(s)).toHaveLength(2);
+    // As GitLab documents a deleted branch's push: after all zeros, no commits, no checkout sha.
+    const deleted: Record<string, unknown> = {
+      ...gitlabExample('push-hook'),
+      ref: 'refs/heads/feature/readme',
+      before: push.after,
+      after: '0000000000000000000000000000000000000000',
+      checkout_sha: null,
+      commits: [],
+      total_commits_count: 0,
+    };
+    (deleted.project as Record<string, unknown>).path_with_namespace = s.name;
+    await deliver(t.app, { provider: 'gitlab', event: 'Push Hook', payload: deleted, secret: s.secret });
+    await runJobs();
+    expect(await tabMessages(s)).toEqual([]);
+    const stored = await db().select().from(gitCommits).where(eq(gitCommits.repositoryId, s.repositoryId));
+    expect(stored).toHaveLength(2);
   });
 
   it('refuses every delivery once the repository is disconnected (404), its activity kept', async () => {

@@ -46,14 +46,21 @@ export function useChatMessages(projectId: number) {
   return useInfiniteQuery(chatMessagesQueryOptions(projectId));
 }
 
+/** How many search results a page shows; "Load more results" reads the next, older page. */
+export const SEARCH_PAGE_SIZE = 20;
+
+/** Messages matching `q`, newest first, a keyset page at a time (page[before] the oldest shown). */
+export const chatSearchQueryOptions = (projectId: number, q: string) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.search(projectId, q),
+    queryFn: ({ pageParam }) => getChatMessages(projectId, { q, before: pageParam, size: SEARCH_PAGE_SIZE }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.meta.hasMore ? last.messages.at(-1)?.id : undefined),
+    enabled: q.trim().length > 0,
+  });
+
 export function useChatSearch(projectId: number, q: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: chatKeys.search(projectId, q),
-      queryFn: () => getChatMessages(projectId, { q, size: 50 }),
-      enabled: q.trim().length > 0,
-    }),
-  );
+  return useInfiniteQuery(chatSearchQueryOptions(projectId, q));
 }
 
 /** The unread count of a project's chat (its newest message only is read): the tab's and strip's badge. */

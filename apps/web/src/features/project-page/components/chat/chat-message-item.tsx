@@ -188,7 +188,14 @@ export const ChatMessageItem = memo(function ChatMessageItem({
           )}
           {confirming ? (
             <Group gap="xs">
-              <Text size="xs">Delete this message?</Text>
+              <Text size="xs">
+                {/* Its files go too: they are project files only because of it (docs/adr/0022-project-chat.md). */}
+                {message.files.length === 0
+                  ? 'Delete this message?'
+                  : message.files.length === 1
+                    ? 'Delete this message and its file?'
+                    : `Delete this message and its ${message.files.length} files?`}
+              </Text>
               <Button
                 size="compact-xs"
                 color="red"

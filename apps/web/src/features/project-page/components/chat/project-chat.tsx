@@ -23,6 +23,7 @@ import { markChatRead } from '../../api/chat-presence.ts';
 import { useChatWrites } from '../../api/chat-write.ts';
 import type { ProjectView } from '../../api/get-project.ts';
 import { ChatComposer } from './chat-composer.tsx';
+import { ChatMailSwitch } from './chat-mail-switch.tsx';
 import { ChatMessageItem, type MessageActions } from './chat-message-item.tsx';
 import './chat.css';
 
@@ -62,6 +63,7 @@ export function ProjectChat({ project }: { project: ProjectView }) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const results = useChatSearch(project.id, q);
+  const found = useMemo(() => (results.data?.pages ?? []).flatMap((p) => p.messages), [results.data]);
   const listRef = useRef<HTMLDivElement>(null);
   const [now, setNow] = useState(() => new Date());
 
@@ -197,16 +199,38 @@ export function ProjectChat({ project }: { project: ProjectView }) {
               <Center mih={120}>
                 <Loader size="sm" aria-label="Searching" />
               </Center>
-            ) : results.isError ? (
+            ) : results.isError && !results.isFetchNextPageError ? (
               <Alert color="red">The search failed. Please try again.</Alert>
-            ) : results.data.messages.length === 0 ? (
+            ) : found.length === 0 ? (
               <Text c="dimmed" size="sm" p="sm">
                 No messages match “{q}”.
               </Text>
             ) : (
-              <Stack component="ul" gap={4} className="dd-chat__items" aria-label="Search results">
-                {[...results.data.messages].reverse().map(renderItem)}
-              </Stack>
+              <>
+                {/* Newest first, as a search answers; older matches a page at a time. */}
+                <Stack component="ul" gap={4} className="dd-chat__items" aria-label="Search results">
+                  {found.map(renderItem)}
+                </Stack>
+                {results.hasNextPage ? (
+                  <Center py={4}>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      loading={results.isFetchingNextPage}
+                      onClick={() => void results.fetchNextPage()}
+                    >
+                      Load more results
+                    </Button>
+                  </Center>
+                ) : (
+                  <Text c="dimmed" size="xs" ta="center" py={4}>
+                    {found.length === 1 ? '1 message found' : `All ${found.length} messages found`}
+                  </Text>
+                )}
+                {results.isFetchNextPageError && (
+                  <Alert color="red">More results could not be loaded. Please try again.</Alert>
+                )}
+              </>
             )}
           </Box>
         ) : (
@@ -277,6 +301,7 @@ export function ProjectChat({ project }: { project: ProjectView }) {
         <Text size="xs" c="dimmed" mih={18} aria-live="polite">
           {typingLine(typing)}
         </Text>
+        <ChatMailSwitch projectId={project.id} />
         {canPost ? (
           <ChatComposer
             projectId={project.id}
