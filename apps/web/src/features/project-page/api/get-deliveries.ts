@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** One delivered, accepted or rejected task as the review card shows it (packages/domain/src/api/delivery.ts). */
 export type Delivery = Flattened<DeliveryResource>;
-type ListMeta = { pageCount?: number; total?: number };
+type ListMeta = { hasMore?: boolean; total?: number };
 
 export const DELIVERY_PAGE_SIZE = 15;
 
@@ -14,8 +14,9 @@ export async function getDeliveries(projectId: number, status: 'waiting' | 'deci
     params: { status, page: { page, size: DELIVERY_PAGE_SIZE } },
     suppressErrorToast: true,
   });
-  const { pageCount = 1, total = data.length } = meta as ListMeta;
-  return { items: data, pageCount, total, page };
+  // total comes with the waiting list only; the decided list says whether a next page exists.
+  const { hasMore = false, total = data.length } = meta as ListMeta;
+  return { items: data, hasMore, total, page };
 }
 
 export const deliveriesQueryKey = (projectId: number) => ['deliveries', projectId] as const;
@@ -37,7 +38,7 @@ export function useDecidedDeliveries(projectId: number) {
       queryKey: [...deliveriesQueryKey(projectId), 'decided'],
       queryFn: ({ pageParam }) => getDeliveries(projectId, 'decided', pageParam),
       initialPageParam: 1,
-      getNextPageParam: (last) => (last.page < last.pageCount ? last.page + 1 : undefined),
+      getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     }),
   );
 }
