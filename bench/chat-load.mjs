@@ -6,14 +6,12 @@
 //   - posting (POST /api/project/{id}/messages, 10 users, each under the 30-a-minute limit), p99 ≤ 30 ms;
 //   - search in the big project (filter[q]), p99 ≤ 50 ms.
 // Seeded messages are over a day old, so the missed-message mail stays out of the timings.
-// Run with tsx: `npx tsx bench/chat-load.mjs` (`npm run build` first; BENCH_SERVER_ENTRY for another build).
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// Run with tsx: `npx tsx bench/chat-load.mjs` (it bundles this checkout's server; BENCH_SERVER_ENTRY for
+// another build, BENCH_SERVER_NODE_ARGS for node flags such as --cpu-prof).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { connect } from '../apps/api/src/db/client.ts';
@@ -21,11 +19,11 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import { seedLookups } from '../apps/api/src/db/seed-lookups.ts';
 import { createSession } from '../apps/api/src/modules/auth/sessions.ts';
-import { poolEnv } from './app-server.ts';
+import { poolEnv, serverEntry, startAppServer } from './app-server.ts';
 import { timedRequest } from './timed-request.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const serverEntry = process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/api/dist/server.js');
+// A fresh bundle of this checkout, or BENCH_SERVER_ENTRY (bench/app-server.ts).
+const entry = serverEntry();
 const TOTAL = Number(process.env.BENCH_CHAT_MESSAGES ?? 1_000_000);
 const BIG = Number(process.env.BENCH_CHAT_BIG ?? 100_000);
 const PROJECTS = 100;
@@ -45,18 +43,11 @@ const WORDS = [
   'bug',
 ];
 
-if (!existsSync(serverEntry)) {
-  console.error(`${serverEntry} is missing: run \`npm run build\` first (or set BENCH_SERVER_ENTRY).`);
-  process.exit(2);
-}
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const children = [];
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
 
 /** `count` requests by `concurrency` callers in parallel; answers the latencies (ms) and any bad status. */
 async function load(concurrency, count, request) {
@@ -132,32 +123,19 @@ try {
     tokens.push((await createSession(db, { userId: person.id, remember: true, now })).token);
   const tokenOf = new Map(people.map((p, i) => [p.id, tokens[i]]));
 
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: embedded.url(),
-      DATA_DIR: path.join(tmp, 'app'),
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: 'bench-admin-123',
-      ...poolEnv('embedded'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  // The built server in its own process, as every bench row runs it (bench/app-server.ts).
+  const server = await startAppServer('chat server', entry, embedded.url(), {
+    ADMIN_EMAIL: 'bench-admin@example.com',
+    ADMIN_PASSWORD: 'bench-admin-123',
+    ...poolEnv('embedded'),
   });
   children.push(server);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).status === 200) break;
-    } catch {}
-    if (i > 300) throw new Error('the server did not start');
-    await sleep(100);
-  }
+  const base = server.base;
+  console.log(
+    `app server pid ${server.pid}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   // 500 open streams, read and discarded.
   const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
@@ -241,18 +219,17 @@ try {
     if (result.failures.length > 0)
       console.log(`  ${result.failures.length} failures, e.g. ${result.failures[0]}`);
   }
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(ok ? 'chat-load: within budget' : 'chat-load: OVER BUDGET');
   for (const req of streams) req.destroy();
   exitCode = ok ? 0 : 1;
 } finally {
   // The server stops before its database does (else its pool's sockets break mid-shutdown).
-  await Promise.all(
-    children.map((child) =>
-      child.exitCode !== null
-        ? null
-        : new Promise((resolve) => child.once('exit', resolve) && child.kill('SIGTERM')),
-    ),
-  );
+  await Promise.all(children.map((server) => server.stop()));
   await database.close();
   await embedded.release();
   await rm(tmp, { recursive: true, force: true });

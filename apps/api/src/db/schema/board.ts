@@ -88,7 +88,9 @@ export const tasks = pgTable(
     index('tasks_waiting_idx')
       .on(t.projectId, t.deliveredAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.taskStatusId} = 4`),
-    index('tasks_open_blocker_idx').on(t.projectId).where(sql`${t.taskTypeId} = 2 and ${t.taskStatusId} <> 5`),
+    index('tasks_open_blocker_idx')
+      .on(t.projectId)
+      .where(sql`${t.taskTypeId} = 2 and ${t.taskStatusId} <> 5`),
   ],
 );
 

@@ -9,7 +9,9 @@ const ms = (column: unknown) => sql`floor(extract(epoch from ${column}) * 1000):
 
 type ReportRows = {
   sprints: Array<[id: number, startedAt: number | null, finishedAt: number | null]>;
-  tasks: Array<[id: number, sprintId: number | null, estimate: number | null, statusId: number, typeId: number | null]>;
+  tasks: Array<
+    [id: number, sprintId: number | null, estimate: number | null, statusId: number, typeId: number | null]
+  >;
   events: Array<[taskId: number, action: ReportAction, at: number]>;
   updates: number[];
   roadblocks: number;
