@@ -147,3 +147,38 @@ export async function startAppServer(
     },
   };
 }
+
+/** CPU time (user + system) a process has used so far, ms; 0 once it is gone. Load barely moves it. */
+export function processCpuMs(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: state is the 1st, utime the 12th, stime the 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time of a PostgreSQL instance, ms: its postmaster (first line of `dataDir`/postmaster.pid) and
+ * every backend it started, counted from their /proc entries (a backend that exited is not counted,
+ * so read it around a phase whose connections stay open: the server's pool).
+ */
+export function postgresCpuMs(dataDir: string): number {
+  let postmaster: number;
+  try {
+    postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+  let total = processCpuMs(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === postmaster) total += processCpuMs(Number(entry));
+    } catch {}
+  }
+  return total;
+}

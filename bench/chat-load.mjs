@@ -19,7 +19,7 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import { seedLookups } from '../apps/api/src/db/seed-lookups.ts';
 import { createSession } from '../apps/api/src/modules/auth/sessions.ts';
-import { poolEnv, serverEntry, startAppServer } from './app-server.ts';
+import { poolEnv, postgresCpuMs, processCpuMs, serverEntry, startAppServer } from './app-server.ts';
 import { timedRequest } from './timed-request.mjs';
 
 // A fresh bundle of this checkout, or BENCH_SERVER_ENTRY (bench/app-server.ts).
@@ -69,7 +69,8 @@ async function load(concurrency, count, request) {
 
 const tmp = await mkdtemp(path.join(tmpdir(), 'dd-bench-chat-'));
 await chmod(tmp, 0o711);
-const embedded = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'db') });
+const dbDir = path.join(tmp, 'db');
+const embedded = await startEmbeddedPostgres({ dataDir: dbDir });
 const database = connect(embedded.url(), 'postgres', { max: 4 });
 let exitCode = 1;
 try {
@@ -181,21 +182,35 @@ try {
     timedRequest({ agent: bareAgent, base: bareBase, url: '/bare', token: 'x' }),
   );
 
-  const page = await load(USERS, 1000, () =>
-    call(reader, 'GET', `/api/project/${big}/messages?page[size]=30`),
+  // CPU time the server and PostgreSQL spend per request of a phase: unlike latency, the load of other
+  // work on the machine barely moves it.
+  const withCpu = async (phase) => {
+    const server0 = processCpuMs(server.pid);
+    const pg0 = postgresCpuMs(dbDir);
+    const result = await phase();
+    result.serverCpuMs = (processCpuMs(server.pid) - server0) / result.times.length;
+    result.pgCpuMs = (postgresCpuMs(dbDir) - pg0) / result.times.length;
+    return result;
+  };
+  const page = await withCpu(() =>
+    load(USERS, 1000, () => call(reader, 'GET', `/api/project/${big}/messages?page[size]=30`)),
   );
-  const search = await load(USERS, 500, (_w, i) =>
-    call(
-      reader,
-      'GET',
-      `/api/project/${big}/messages?filter[q]=${encodeURIComponent(`${WORDS[i % 10]} ${WORDS[(i + 3) % 10]}`)}`,
+  const search = await withCpu(() =>
+    load(USERS, 500, (_w, i) =>
+      call(
+        reader,
+        'GET',
+        `/api/project/${big}/messages?filter[q]=${encodeURIComponent(`${WORDS[i % 10]} ${WORDS[(i + 3) % 10]}`)}`,
+      ),
     ),
   );
   // Each of the 10 users posts 25 messages (under the 30-a-minute limit), all at once.
-  const post = await load(USERS, USERS * 25, (worker, i) =>
-    call(tokenOf.get(writers[worker].id), 'POST', `/api/project/${big}/messages`, {
-      data: { type: 'message', attributes: { body: `Bench post ${i} about the staging deploy` } },
-    }),
+  const post = await withCpu(() =>
+    load(USERS, USERS * 25, (worker, i) =>
+      call(tokenOf.get(writers[worker].id), 'POST', `/api/project/${big}/messages`, {
+        data: { type: 'message', attributes: { body: `Bench post ${i} about the staging deploy` } },
+      }),
+    ),
   );
   await bare.close();
 
@@ -206,15 +221,17 @@ try {
     ['chat search (filter[q], 100k in project)', search, BUDGET.searchP99Ms],
   ];
   let ok = true;
-  console.log('| row | requests | p50 ms | p99 ms | budget p99 |');
-  console.log('|---|---|---|---|---|');
+  console.log(
+    '| row | requests | p50 ms | p99 ms | budget p99 | server CPU ms/req | PostgreSQL CPU ms/req |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   for (const [name, result, budget] of rows) {
     const p50 = percentile(result.times, 50);
     const p99 = percentile(result.times, 99);
     const within = budget === null || (p99 <= budget && result.failures.length === 0);
     ok &&= within;
     console.log(
-      `| ${name} | ${result.times.length} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${budget ?? '—'}${within ? '' : ' OVER'} |`,
+      `| ${name} | ${result.times.length} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${budget ?? '—'}${within ? '' : ' OVER'} | ${result.serverCpuMs?.toFixed(2) ?? '—'} | ${result.pgCpuMs?.toFixed(2) ?? '—'} |`,
     );
     if (result.failures.length > 0)
       console.log(`  ${result.failures.length} failures, e.g. ${result.failures[0]}`);

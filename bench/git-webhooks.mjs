@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { poolEnv, serverEntry, startAppServer } from './app-server.ts';
+import { poolEnv, processCpuMs, serverEntry, startAppServer } from './app-server.ts';
 
 const DELIVERIES = Number(process.env.DELIVERIES ?? 200);
 const REPLAYS = Math.min(DELIVERIES, Number(process.env.REPLAYS ?? 20));
@@ -157,6 +157,7 @@ try {
     () => request(port, { url: '/api/health' }),
   );
   const healthSorted = health.map((a) => a.ms).sort((a, b) => a - b);
+  const cpu0 = processCpuMs(server.pid);
   const t0 = performance.now();
   const answers = await inFlight([...deliveries, ...deliveries.slice(0, REPLAYS)], send);
   const seconds = (performance.now() - t0) / 1000;
@@ -173,6 +174,9 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const jobsSeconds = (Date.now() - waitStart) / 1000;
+  // The server's CPU time for the answers and the jobs together, per delivery (load barely moves it;
+  // PostgreSQL here is a shared server, so its share is not counted).
+  const cpuPerDelivery = (processCpuMs(server.pid) - cpu0) / DELIVERIES;
   const { rows: moves } = await db.query(
     `select t.id, t.task_status_id as status,
        (select count(*)::int from project_events e where e.entity = 'task' and e.entity_id = t.id and e.action = 'start') as starts
@@ -201,7 +205,7 @@ try {
     `  machine noise: GET /api/health the same way: p50 ${quantile(healthSorted, 0.5).toFixed(1)} ms, p99 ${quantile(healthSorted, 0.99).toFixed(1)} ms`,
   );
   console.log(
-    `  work: ${processed}/${stored[0].n} stored deliveries processed ${jobsSeconds.toFixed(1)} s after the last answer; ${movedOnce}/${DELIVERIES} tasks started exactly once`,
+    `  work: ${processed}/${stored[0].n} stored deliveries processed ${jobsSeconds.toFixed(1)} s after the last answer; ${movedOnce}/${DELIVERIES} tasks started exactly once; server CPU ${cpuPerDelivery.toFixed(2)} ms per delivery (answer and job${SPLIT ? ': answers only, jobs in the second process' : ''})`,
   );
   const pass =
     accepted === DELIVERIES &&
