@@ -74,20 +74,7 @@ export type MessagePage = { rows: MessageRow[]; hasMore: boolean };
 export async function listMessages(
   db: Db,
   query: { projectId: number; size: number; before?: number; after?: number; q?: string },
-): Promise<MessagePage>;
-/**
- * The page and the reader's read state together: the state rides on every row as two scalar
- * subqueries PostgreSQL evaluates once, so the chat's page is one round trip instead of two
- * (docs/adr/0027-report-and-chat-costs.md); an empty page reads the state on its own.
- */
-export async function listMessages(
-  db: Db,
-  query: { projectId: number; size: number; before?: number; after?: number; q?: string; readerId: number },
-): Promise<MessagePage & { state: ReadState }>;
-export async function listMessages(
-  db: Db,
-  query: { projectId: number; size: number; before?: number; after?: number; q?: string; readerId?: number },
-): Promise<MessagePage & { state?: ReadState }> {
+): Promise<MessagePage> {
   // `= any(array[..])` rather than `=`, and ordered by (project_id, id): with a plain `=` PostgreSQL drops
   // the constant from the order and may walk the primary key backward past every other project's newer
   // messages (200,000 rows for one page in a 300,000-row test) instead of this project's index range.
@@ -103,59 +90,29 @@ export async function listMessages(
   const order = ascending
     ? [asc(messages.projectId), asc(messages.id)]
     : [desc(messages.projectId), desc(messages.id)];
-  const { readerId } = query;
-  if (readerId === undefined) {
-    const rows = await selectMessages(db)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(query.size + 1);
-    const hasMore = rows.length > query.size;
-    const page = rows.slice(0, query.size);
-    return { rows: ascending ? page.reverse() : page, hasMore };
-  }
-  const found = await db
-    .select({
-      ...columns,
-      lastReadId: sql<number>`(${markerOf(readerId, query.projectId)})`,
-      unread: sql<number>`(${unreadAfter(sql`(${markerOf(readerId, query.projectId)})`, readerId, query.projectId)})`,
-    })
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.authorId))
-    .leftJoin(quoted, eq(quoted.id, messages.replyToId))
-    .leftJoin(quotedAuthor, eq(quotedAuthor.id, quoted.authorId))
+  const rows = await selectMessages(db)
     .where(and(...where))
     .orderBy(...order)
     .limit(query.size + 1);
-  const first = found[0];
-  const state = first
-    ? { lastReadId: Number(first.lastReadId), unread: Number(first.unread) }
-    : await readState(db, readerId, query.projectId);
-  const rows: MessageRow[] = found.map(({ lastReadId: _marker, unread: _unread, ...row }) => row);
   const hasMore = rows.length > query.size;
   const page = rows.slice(0, query.size);
-  return { rows: ascending ? page.reverse() : page, hasMore, state };
+  return { rows: ascending ? page.reverse() : page, hasMore };
 }
-
-/** The reader's marker in a project, 0 before their first read. */
-const markerOf = (userId: number, projectId: number) =>
-  sql`coalesce((select ${messageReads.lastReadId} from ${messageReads}
-    where ${messageReads.userId} = ${userId} and ${messageReads.projectId} = ${projectId}), 0)`;
-
-/** How many messages by others follow `marker`, up to the cap. */
-const unreadAfter = (marker: SQL, userId: number, projectId: number) =>
-  sql`select count(*)::int from (
-      select 1 from ${messages} where ${messages.projectId} = any(array[${projectId}]::int[])
-        and ${messages.id} > ${marker}
-        and ${messages.deletedAt} is null and ${messages.authorId} is distinct from ${userId}
-      limit ${UNREAD_COUNT_CAP}) s`;
 
 export type ReadState = { lastReadId: number; unread: number };
 
 /** The reader's marker in a project and how many messages by others are after it (up to the cap). */
 export async function readState(db: DbOrTx, userId: number, projectId: number): Promise<ReadState> {
   const result = (await db.execute(sql`
-    with marker as (select ${markerOf(userId, projectId)} as last_read_id)
-    select marker.last_read_id, (${unreadAfter(sql`marker.last_read_id`, userId, projectId)}) as unread
+    with marker as (
+      select coalesce((select ${messageReads.lastReadId} from ${messageReads}
+        where ${messageReads.userId} = ${userId} and ${messageReads.projectId} = ${projectId}), 0) as last_read_id
+    )
+    select marker.last_read_id, (select count(*)::int from (
+      select 1 from ${messages} where ${messages.projectId} = any(array[${projectId}]::int[])
+        and ${messages.id} > marker.last_read_id
+        and ${messages.deletedAt} is null and ${messages.authorId} is distinct from ${userId}
+      limit ${UNREAD_COUNT_CAP}) s) as unread
     from marker`)) as unknown as { rows: Array<{ last_read_id: number; unread: number }> };
   const row = result.rows[0]!;
   return { lastReadId: Number(row.last_read_id), unread: Number(row.unread) };

@@ -21,10 +21,10 @@ type ReportRows = {
 /**
  * Everything the report reads, in one statement and one row (docs/adr/0027-report-and-chat-costs.md):
  * the project's sprints; the tasks of the sprints that ran in the period and those tasks' status
- * changes (the partial index project_events_task_status_idx probed once per task id, its predicate written
- * out so that a generic plan still matches it: joined, PostgreSQL chose to scan the project's whole
- * history, 80,000 rows and 31 ms at the bench's size, against 2 ms); the period's updates, the calls held and the
- * open roadblocks of the whole project (tasks_open_blocker_idx). Lists come back as JSON arrays of
+ * changes (the partial index project_events_task_status_idx probed by the tasks' ids, its predicate
+ * written out so that a generic plan still matches it: joined to the tasks, PostgreSQL scanned the
+ * project's whole history instead, 80,000 rows at the bench's size); the period's updates, the calls
+ * held and the open roadblocks of the whole project (tasks_open_blocker_idx). Lists come back as JSON arrays of
  * arrays with timestamps as epoch milliseconds: PostgreSQL builds one text value and node parses it
  * natively, instead of 5,000 rows of Dates through the driver and drizzle's row mapping.
  * Which sprints ran compares at millisecond precision, as the Dates of the computation do.

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { presentMessage } from '../../modules/chat/message-presenter.ts';
-import { listMessages } from '../../modules/chat/message-queries.ts';
+import { listMessages, readState } from '../../modules/chat/message-queries.ts';
 import { markRead, postMessage } from '../../modules/chat/message-service.ts';
 import { publishTyping } from '../../modules/chat/typing.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
@@ -58,14 +58,16 @@ const projectMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       const project = await loadProjectRef(app.db, request.params.id);
       const actor = app.authorize(request, 'project:chat-read', project);
       const { page, filter } = request.query;
-      const { state, ...list } = await listMessages(app.db, {
-        projectId: project.id,
-        size: page?.size ?? MESSAGE_PAGE_SIZE,
-        before: page?.before,
-        after: page?.before === undefined ? page?.after : undefined,
-        q: filter?.q,
-        readerId: actor.id,
-      });
+      const [list, state] = await Promise.all([
+        listMessages(app.db, {
+          projectId: project.id,
+          size: page?.size ?? MESSAGE_PAGE_SIZE,
+          before: page?.before,
+          after: page?.before === undefined ? page?.after : undefined,
+          q: filter?.q,
+        }),
+        readState(app.db, actor.id, project.id),
+      ]);
       return asDocument(
         messageListDocumentSchema,
         documentOf(list.rows.map(presentMessage), undefined, {
