@@ -9,6 +9,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { type Database, POOL_MAX_DEFAULT } from '../apps/api/src/db/client.ts';
+import { clusterPaths } from '../apps/api/src/db/embedded-postgres.ts';
 
 /**
  * The pool an app server gets: the bench's servers reach their database through DATABASE_URL only so
@@ -161,14 +162,17 @@ export function processCpuMs(pid: number): number {
 const CLOCK_TICKS = 100;
 
 /**
- * CPU time of a PostgreSQL instance, ms: its postmaster (first line of `dataDir`/postmaster.pid) and
+ * CPU time of an embedded PostgreSQL (db/embedded-postgres.ts) of `dataDir`, ms: its postmaster (first
+ * line of the cluster's postmaster.pid) and
  * every backend it started, counted from their /proc entries (a backend that exited is not counted,
  * so read it around a phase whose connections stay open: the server's pool).
  */
 export function postgresCpuMs(dataDir: string): number {
   let postmaster: number;
   try {
-    postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    postmaster = Number(
+      readFileSync(path.join(clusterPaths(dataDir).cluster, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
   } catch {
     return 0;
   }
