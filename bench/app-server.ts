@@ -9,6 +9,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { type Database, POOL_MAX_DEFAULT } from '../apps/api/src/db/client.ts';
+import { clusterPaths } from '../apps/api/src/db/embedded-postgres.ts';
 
 /**
  * The pool an app server gets: the bench's servers reach their database through DATABASE_URL only so
@@ -146,4 +147,42 @@ export async function startAppServer(
       if (!exited) child.kill('SIGKILL');
     },
   };
+}
+
+/** CPU time (user + system) a process has used so far, ms; 0 once it is gone. Load barely moves it. */
+export function processCpuMs(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: state is the 1st, utime the 12th, stime the 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time of an embedded PostgreSQL (db/embedded-postgres.ts) of `dataDir`, ms: its postmaster (first
+ * line of the cluster's postmaster.pid) and
+ * every backend it started, counted from their /proc entries (a backend that exited is not counted,
+ * so read it around a phase whose connections stay open: the server's pool).
+ */
+export function postgresCpuMs(dataDir: string): number {
+  let postmaster: number;
+  try {
+    postmaster = Number(
+      readFileSync(path.join(clusterPaths(dataDir).cluster, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+  } catch {
+    return 0;
+  }
+  let total = processCpuMs(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === postmaster) total += processCpuMs(Number(entry));
+    } catch {}
+  }
+  return total;
 }

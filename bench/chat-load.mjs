@@ -6,14 +6,12 @@
 //   - posting (POST /api/project/{id}/messages, 10 users, each under the 30-a-minute limit), p99 ≤ 30 ms;
 //   - search in the big project (filter[q]), p99 ≤ 50 ms.
 // Seeded messages are over a day old, so the missed-message mail stays out of the timings.
-// Run with tsx: `npx tsx bench/chat-load.mjs` (`npm run build` first; BENCH_SERVER_ENTRY for another build).
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// Run with tsx: `npx tsx bench/chat-load.mjs` (it bundles this checkout's server; BENCH_SERVER_ENTRY for
+// another build, BENCH_SERVER_NODE_ARGS for node flags such as --cpu-prof).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { connect } from '../apps/api/src/db/client.ts';
@@ -21,11 +19,11 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import { seedLookups } from '../apps/api/src/db/seed-lookups.ts';
 import { createSession } from '../apps/api/src/modules/auth/sessions.ts';
-import { poolEnv } from './app-server.ts';
+import { poolEnv, postgresCpuMs, processCpuMs, serverEntry, startAppServer } from './app-server.ts';
 import { timedRequest } from './timed-request.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const serverEntry = process.env.BENCH_SERVER_ENTRY ?? path.join(root, 'apps/api/dist/server.js');
+// A fresh bundle of this checkout, or BENCH_SERVER_ENTRY (bench/app-server.ts).
+const entry = serverEntry();
 const TOTAL = Number(process.env.BENCH_CHAT_MESSAGES ?? 1_000_000);
 const BIG = Number(process.env.BENCH_CHAT_BIG ?? 100_000);
 const PROJECTS = 100;
@@ -45,18 +43,11 @@ const WORDS = [
   'bug',
 ];
 
-if (!existsSync(serverEntry)) {
-  console.error(`${serverEntry} is missing: run \`npm run build\` first (or set BENCH_SERVER_ENTRY).`);
-  process.exit(2);
-}
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const children = [];
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
 
 /** `count` requests by `concurrency` callers in parallel; answers the latencies (ms) and any bad status. */
 async function load(concurrency, count, request) {
@@ -78,7 +69,8 @@ async function load(concurrency, count, request) {
 
 const tmp = await mkdtemp(path.join(tmpdir(), 'dd-bench-chat-'));
 await chmod(tmp, 0o711);
-const embedded = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'db') });
+const dbDir = path.join(tmp, 'db');
+const embedded = await startEmbeddedPostgres({ dataDir: dbDir });
 const database = connect(embedded.url(), 'postgres', { max: 4 });
 let exitCode = 1;
 try {
@@ -132,32 +124,19 @@ try {
     tokens.push((await createSession(db, { userId: person.id, remember: true, now })).token);
   const tokenOf = new Map(people.map((p, i) => [p.id, tokens[i]]));
 
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: embedded.url(),
-      DATA_DIR: path.join(tmp, 'app'),
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: 'bench-admin-123',
-      ...poolEnv('embedded'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  // The built server in its own process, as every bench row runs it (bench/app-server.ts).
+  const server = await startAppServer('chat server', entry, embedded.url(), {
+    ADMIN_EMAIL: 'bench-admin@example.com',
+    ADMIN_PASSWORD: 'bench-admin-123',
+    ...poolEnv('embedded'),
   });
   children.push(server);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).status === 200) break;
-    } catch {}
-    if (i > 300) throw new Error('the server did not start');
-    await sleep(100);
-  }
+  const base = server.base;
+  console.log(
+    `app server pid ${server.pid}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   // 500 open streams, read and discarded.
   const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
@@ -203,21 +182,35 @@ try {
     timedRequest({ agent: bareAgent, base: bareBase, url: '/bare', token: 'x' }),
   );
 
-  const page = await load(USERS, 1000, () =>
-    call(reader, 'GET', `/api/project/${big}/messages?page[size]=30`),
+  // CPU time the server and PostgreSQL spend per request of a phase: unlike latency, the load of other
+  // work on the machine barely moves it.
+  const withCpu = async (phase) => {
+    const server0 = processCpuMs(server.pid);
+    const pg0 = postgresCpuMs(dbDir);
+    const result = await phase();
+    result.serverCpuMs = (processCpuMs(server.pid) - server0) / result.times.length;
+    result.pgCpuMs = (postgresCpuMs(dbDir) - pg0) / result.times.length;
+    return result;
+  };
+  const page = await withCpu(() =>
+    load(USERS, 1000, () => call(reader, 'GET', `/api/project/${big}/messages?page[size]=30`)),
   );
-  const search = await load(USERS, 500, (_w, i) =>
-    call(
-      reader,
-      'GET',
-      `/api/project/${big}/messages?filter[q]=${encodeURIComponent(`${WORDS[i % 10]} ${WORDS[(i + 3) % 10]}`)}`,
+  const search = await withCpu(() =>
+    load(USERS, 500, (_w, i) =>
+      call(
+        reader,
+        'GET',
+        `/api/project/${big}/messages?filter[q]=${encodeURIComponent(`${WORDS[i % 10]} ${WORDS[(i + 3) % 10]}`)}`,
+      ),
     ),
   );
   // Each of the 10 users posts 25 messages (under the 30-a-minute limit), all at once.
-  const post = await load(USERS, USERS * 25, (worker, i) =>
-    call(tokenOf.get(writers[worker].id), 'POST', `/api/project/${big}/messages`, {
-      data: { type: 'message', attributes: { body: `Bench post ${i} about the staging deploy` } },
-    }),
+  const post = await withCpu(() =>
+    load(USERS, USERS * 25, (worker, i) =>
+      call(tokenOf.get(writers[worker].id), 'POST', `/api/project/${big}/messages`, {
+        data: { type: 'message', attributes: { body: `Bench post ${i} about the staging deploy` } },
+      }),
+    ),
   );
   await bare.close();
 
@@ -228,31 +221,32 @@ try {
     ['chat search (filter[q], 100k in project)', search, BUDGET.searchP99Ms],
   ];
   let ok = true;
-  console.log('| row | requests | p50 ms | p99 ms | budget p99 |');
-  console.log('|---|---|---|---|---|');
+  console.log(
+    '| row | requests | p50 ms | p99 ms | budget p99 | server CPU ms/req | PostgreSQL CPU ms/req |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   for (const [name, result, budget] of rows) {
     const p50 = percentile(result.times, 50);
     const p99 = percentile(result.times, 99);
     const within = budget === null || (p99 <= budget && result.failures.length === 0);
     ok &&= within;
     console.log(
-      `| ${name} | ${result.times.length} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${budget ?? '—'}${within ? '' : ' OVER'} |`,
+      `| ${name} | ${result.times.length} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${budget ?? '—'}${within ? '' : ' OVER'} | ${result.serverCpuMs?.toFixed(2) ?? '—'} | ${result.pgCpuMs?.toFixed(2) ?? '—'} |`,
     );
     if (result.failures.length > 0)
       console.log(`  ${result.failures.length} failures, e.g. ${result.failures[0]}`);
   }
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(ok ? 'chat-load: within budget' : 'chat-load: OVER BUDGET');
   for (const req of streams) req.destroy();
   exitCode = ok ? 0 : 1;
 } finally {
   // The server stops before its database does (else its pool's sockets break mid-shutdown).
-  await Promise.all(
-    children.map((child) =>
-      child.exitCode !== null
-        ? null
-        : new Promise((resolve) => child.once('exit', resolve) && child.kill('SIGTERM')),
-    ),
-  );
+  await Promise.all(children.map((server) => server.stop()));
   await database.close();
   await embedded.release();
   await rm(tmp, { recursive: true, force: true });

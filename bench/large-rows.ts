@@ -59,10 +59,11 @@ export function listBudgetReport(
  */
 export async function openBenchDatabase(
   serverUrl: string | null,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; drop: () => Promise<void>; dataDir?: string }> {
   if (!serverUrl) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dd-bench-'));
     return {
+      dataDir,
       database: await openDatabase({ databaseUrl: null, dataDir }),
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };

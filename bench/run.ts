@@ -19,7 +19,14 @@ import {
   users,
 } from '../apps/api/src/db/schema/index.ts';
 import { createSession } from '../apps/api/src/modules/auth/sessions.ts';
-import { type AppServer, poolEnv, serverEntry, startAppServer } from './app-server.ts';
+import {
+  type AppServer,
+  poolEnv,
+  postgresCpuMs,
+  processCpuMs,
+  serverEntry,
+  startAppServer,
+} from './app-server.ts';
 import {
   coldRequests,
   explainLists,
@@ -228,7 +235,7 @@ async function main() {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareAddr = bare.server.address() as { port: number };
 
-  const { database, drop } = await openBenchDatabase(process.env.DATABASE_URL || null);
+  const { database, drop, dataDir } = await openBenchDatabase(process.env.DATABASE_URL || null);
   // The app runs in processes of its own (bench/app-server.ts): the budget server reads the database
   // on every list request (LIST_CACHE=off, docs/product.md §D8: "with any cache off") and serves every row;
   // a second one with the list cache on (the default) serves only the cached list rows. The first
@@ -304,9 +311,21 @@ async function main() {
       ],
     );
   const rows: Record<string, Awaited<ReturnType<typeof load>>> = {};
+  const cpuNotes: string[] = [];
   for (const [name, url, headers] of targets) {
     if (only && !name.includes(only) && !name.startsWith('bare')) continue;
+    // CPU time per request of the app server and (embedded) PostgreSQL: unlike latency, other work on
+    // the machine barely moves it.
+    const server0 = processCpuMs(server.pid);
+    const pg0 = dataDir ? postgresCpuMs(dataDir) : 0;
     rows[name] = await load(url, headers);
+    const requests = rows[name].rps * duration;
+    if (!name.startsWith('bare') && requests > 0)
+      cpuNotes.push(
+        `CPU per request: server ${((processCpuMs(server.pid) - server0) / requests).toFixed(2)} ms` +
+          (dataDir ? `, PostgreSQL ${((postgresCpuMs(dataDir) - pg0) / requests).toFixed(2)} ms` : '') +
+          `: ${name}`,
+      );
   }
   const listNotes: string[] = [];
   if (large) {
@@ -352,7 +371,12 @@ async function main() {
   }
   console.log(`database: ${database.driver}; ${loadAverage()}`);
   console.table(rows);
-  for (const line of [...budgetReport(rows), ...listBudgetReport(database.driver, rows), ...listNotes])
+  for (const line of [
+    ...budgetReport(rows),
+    ...listBudgetReport(database.driver, rows),
+    ...listNotes,
+    ...cpuNotes,
+  ])
     console.log(line);
   for (const s of servers) {
     const rssMb = Math.round(s.rssMb());

@@ -95,26 +95,27 @@ export function weekStart(at: Date): Date {
   return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY);
 }
 
+// Times in epoch milliseconds: the report compares and subtracts thousands of them per request.
 type Walk = {
   startToDelivered: number[];
-  deliveredToDecision: Array<{ hours: number; at: Date }>;
-  accepts: Date[];
-  rejects: Date[];
+  deliveredToDecision: Array<{ hours: number; at: number }>;
+  accepts: number[];
+  rejects: number[];
 };
+type TimedEvent = { action: ReportAction; at: number };
 
 /** One task's history in time order: Start (or Restart) → Deliver, and Deliver → the decision after it. */
-function walkTask(events: ReportEvent[]): Walk {
+function walkTask(events: TimedEvent[]): Walk {
   const walk: Walk = { startToDelivered: [], deliveredToDecision: [], accepts: [], rejects: [] };
-  let started: Date | null = null;
-  let delivered: Date | null = null;
+  let started: number | null = null;
+  let delivered: number | null = null;
   for (const e of events) {
     if (e.action === 'start' || e.action === 'restart') started = e.at;
     else if (e.action === 'deliver') {
-      if (started) walk.startToDelivered.push((e.at.getTime() - started.getTime()) / HOUR);
+      if (started !== null) walk.startToDelivered.push((e.at - started) / HOUR);
       delivered = e.at;
     } else if (e.action === 'accept' || e.action === 'reject') {
-      if (delivered)
-        walk.deliveredToDecision.push({ hours: (e.at.getTime() - delivered.getTime()) / HOUR, at: e.at });
+      if (delivered !== null) walk.deliveredToDecision.push({ hours: (e.at - delivered) / HOUR, at: e.at });
       (e.action === 'accept' ? walk.accepts : walk.rejects).push(e.at);
       delivered = null;
     }
@@ -144,48 +145,59 @@ export function summaryLine(
 /** The report for a period: the sprints that ran in it, with their numbers, and the project's totals. */
 export function computeReport(input: ReportInput): ProjectReport {
   const { from, to, now } = input;
-  const byTask = new Map<number, ReportEvent[]>();
+  const fromMs = from.getTime();
+  const toMs = to.getTime();
+  const nowMs = now.getTime();
+  const byTask = new Map<number, TimedEvent[]>();
   for (const e of input.events) {
-    const list = byTask.get(e.taskId) ?? [];
-    list.push(e);
-    byTask.set(e.taskId, list);
+    const list = byTask.get(e.taskId);
+    const timed = { action: e.action, at: e.at.getTime() };
+    if (list) list.push(timed);
+    else byTask.set(e.taskId, [timed]);
   }
   const walks = new Map<number, Walk>();
-  for (const [taskId, list] of byTask)
-    walks.set(taskId, walkTask(list.sort((a, b) => a.at.getTime() - b.at.getTime())));
+  // A stable sort: changes at the same time keep the order they came in.
+  for (const [taskId, list] of byTask) walks.set(taskId, walkTask(list.sort((a, b) => a.at - b.at)));
   const empty: Walk = { startToDelivered: [], deliveredToDecision: [], accepts: [], rejects: [] };
-  const inPeriod = (at: Date) => at >= from && at <= to;
+  const inPeriod = (at: number) => at >= fromMs && at <= toMs;
+  const tasksBySprint = new Map<number | null, ReportTask[]>();
+  for (const t of input.tasks) {
+    const list = tasksBySprint.get(t.sprintId);
+    if (list) list.push(t);
+    else tasksBySprint.set(t.sprintId, [t]);
+  }
 
   const started = input.sprints
     .filter((s): s is ReportSprint & { startedAt: Date } => s.startedAt !== null)
     .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || a.id - b.id);
   const sprints: SprintNumbers[] = [];
   started.forEach((sprint, index) => {
-    const end = sprint.finishedAt ?? now;
-    if (sprint.startedAt > to || end < from) return;
-    const tasks = input.tasks.filter((t) => t.sprintId === sprint.id);
-    const accepted: Array<{ at: Date; hours: number }> = [];
+    const startMs = sprint.startedAt.getTime();
+    const endMs = sprint.finishedAt?.getTime() ?? nowMs;
+    if (startMs > toMs || endMs < fromMs) return;
+    const tasks = tasksBySprint.get(sprint.id) ?? [];
+    const accepted: Array<{ at: number; hours: number }> = [];
     const startToDelivered: number[] = [];
     const toDecision: number[] = [];
     let rejections = 0;
     for (const task of tasks) {
       const walk = walks.get(task.id) ?? empty;
-      startToDelivered.push(...walk.startToDelivered);
-      toDecision.push(...walk.deliveredToDecision.map((d) => d.hours));
+      for (const h of walk.startToDelivered) startToDelivered.push(h);
+      for (const d of walk.deliveredToDecision) toDecision.push(d.hours);
       rejections += walk.rejects.length;
       const last = walk.accepts.at(-1);
-      if (last && task.statusId === TASK_STATUS.accepted)
+      if (last !== undefined && task.statusId === TASK_STATUS.accepted)
         accepted.push({ at: last, hours: task.estimate ?? 0 });
     }
-    accepted.sort((a, b) => a.at.getTime() - b.at.getTime());
+    accepted.sort((a, b) => a.at - b.at);
     const decisions = accepted.length + rejections;
     let sum = 0;
     const burnUp = [{ at: sprint.startedAt.toISOString(), hours: 0 }];
     for (const a of accepted) {
       sum += a.hours;
-      burnUp.push({ at: a.at.toISOString(), hours: round(sum) });
+      burnUp.push({ at: new Date(a.at).toISOString(), hours: round(sum) });
     }
-    burnUp.push({ at: (end > sprint.startedAt ? end : sprint.startedAt).toISOString(), hours: round(sum) });
+    burnUp.push({ at: new Date(endMs > startMs ? endMs : startMs).toISOString(), hours: round(sum) });
     sprints.push({
       id: sprint.id,
       number: index + 1,
@@ -216,7 +228,7 @@ export function computeReport(input: ReportInput): ProjectReport {
   const weeks = new Map<number, number>();
   for (let w = weekStart(from).getTime(); w <= to.getTime(); w += 7 * DAY) weeks.set(w, 0);
   for (const at of input.updates) {
-    if (!inPeriod(at)) continue;
+    if (!inPeriod(at.getTime())) continue;
     const w = weekStart(at).getTime();
     weeks.set(w, (weeks.get(w) ?? 0) + 1);
   }

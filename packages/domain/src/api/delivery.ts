@@ -28,6 +28,9 @@ export type DeliveryResource = z.infer<typeof deliveryResourceSchema>;
 export const deliveryDocumentSchema = z.object({ data: deliveryResourceSchema });
 export const deliveryListDocumentSchema = z.object({
   data: z.array(deliveryResourceSchema),
-  meta: z.object({ 'page-count': z.number().int(), total: z.number().int() }),
+  // has-more: a next page exists (the page asked for one more row); total: the waiting count, for
+  // status=waiting only, the review card's badge. The decided list grows without end and is never
+  // counted (docs/adr/0027-report-and-chat-costs.md).
+  meta: z.object({ 'has-more': z.boolean(), total: z.number().int().optional() }),
 });
 export type DeliveryListDocument = z.infer<typeof deliveryListDocumentSchema>;

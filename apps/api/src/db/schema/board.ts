@@ -84,6 +84,13 @@ export const tasks = pgTable(
     index('tasks_delivery_idx')
       .on(t.projectId, t.deliveredAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.taskStatusId} in (4, 5, 6)`),
+    // The review card's waiting deliveries and the report's open roadblocks (migration 0020).
+    index('tasks_waiting_idx')
+      .on(t.projectId, t.deliveredAt.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.taskStatusId} = 4`),
+    index('tasks_open_blocker_idx')
+      .on(t.projectId)
+      .where(sql`${t.taskTypeId} = 2 and ${t.taskStatusId} <> 5`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { projectEvents, users } from '../../db/schema/index.ts';
 import { liveEventKind } from '../events/live-event.ts';
-import { publishEvent } from '../events/publish-event.ts';
+import { liveEventCtes, notifyLiveEvent } from '../events/publish-event.ts';
 import type { DbOrTx } from './tx.ts';
 
 // 'user': a change to a person of the project someone else made (their e-mail, docs/product.md §F4).
@@ -23,19 +23,22 @@ export type BoardEvent = {
  * and announced to the board's live streams (modules/events) when the transaction commits.
  */
 export async function recordEvent(db: DbOrTx, event: BoardEvent): Promise<void> {
-  await db.insert(projectEvents).values({
-    projectId: event.projectId,
-    actorId: event.actorId,
-    entity: event.entity,
-    entityId: event.entityId,
-    action: event.action,
-    details: event.details ?? {},
-    createdAt: event.at,
-  });
-  // Every board write records its history here, inside its transaction: the live event goes with it.
+  const insert = sql`insert into ${projectEvents}
+      (project_id, actor_id, entity, entity_id, action, details, created_at)
+    values (${event.projectId}, ${event.actorId}, ${event.entity}, ${event.entityId}, ${event.action},
+      ${JSON.stringify(event.details ?? {})}::jsonb, ${event.at})`;
+  // Every board write records its history here, inside its transaction: the live event goes with it,
+  // in the same statement (one round trip per change, docs/adr/0027-report-and-chat-costs.md).
   // History entities that name no live kind are history only.
   const kind = liveEventKind(event.entity);
-  if (kind) await publishEvent(db, { kind, id: event.entityId, projectId: event.projectId });
+  if (!kind) {
+    await db.execute(insert);
+    return;
+  }
+  await db.execute(sql`
+    with history as (${insert}),
+    ${liveEventCtes({ kind, id: event.entityId, projectId: event.projectId })}
+    select ${notifyLiveEvent} from live_event`);
 }
 
 export type HistoryRow = {

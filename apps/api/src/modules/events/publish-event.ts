@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { EVENTS_CHANNEL, type LiveEventKind } from './live-event.ts';
 
@@ -12,19 +12,33 @@ export type PublishedChange = { kind: LiveEventKind; id: number; projectId: numb
  * project that does not exist (deleted in this transaction) produces no event.
  */
 export async function publishEvent(db: Pick<Db, 'execute'>, change: PublishedChange): Promise<void> {
-  await db.execute(sql`
-    with audience as (
+  await db.execute(sql`with ${liveEventCtes(change)} select ${notifyLiveEvent} from live_event`);
+}
+
+/**
+ * publishEvent's two CTEs, `live_audience` and `live_event`, for a statement that makes the change itself
+ * and announces it in the same round trip (`id` may then be a subquery of the row it inserts). The
+ * statement must select `notifyLiveEvent` from `live_event`; a subquery `id` that finds no row makes no event.
+ */
+export const liveEventCtes = (change: {
+  kind: LiveEventKind;
+  id: number | SQL;
+  projectId: number;
+}): SQL => sql`
+    live_audience as (
       select p.id as project_id, p.owner_id,
         coalesce((select array_agg(m.user_id order by m.user_id) from project_members m
                   where m.project_id = p.id and m.kind = 'client'), '{}') as client_ids
       from projects p where p.id = ${change.projectId}
-    ), inserted as (
+    ), live_event as (
       insert into live_events (kind, resource_id, project_id, owner_id, client_ids)
-      select ${change.kind}, ${change.id}, project_id, owner_id, client_ids from audience
+      select ${change.kind}, ${change.id}, project_id, owner_id, client_ids from live_audience
+      ${typeof change.id === 'number' ? sql`` : sql`where ${change.id} is not null`}
       returning id, kind, resource_id, project_id, owner_id, client_ids
-    )
-    select pg_notify(${EVENTS_CHANNEL}, row_to_json(inserted)::text) from inserted`);
-}
+    )`;
+
+/** The announcement of the row `live_event` inserted: delivered at commit, dropped on rollback. */
+export const notifyLiveEvent = sql`pg_notify(${EVENTS_CHANNEL}, row_to_json(live_event)::text)`;
 
 /**
  * Presence (docs/product.md §F3): "this user has this task open for editing", announced to the board's streams

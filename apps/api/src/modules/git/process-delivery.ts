@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gitCommits, gitPullRequests, repositories, webhookDeliveries } from '../../db/schema/index.ts';
 import type { Tx } from '../board/tx.ts';
-import { publishEvent } from '../events/publish-event.ts';
+import { liveEventCtes, notifyLiveEvent } from '../events/publish-event.ts';
 import { type PullRequest, type Push, readChange } from './provider-payloads.ts';
 import type { RepositoryRow } from './repositories.ts';
 import { applyGitCommand, tasksOfProject } from './task-moves.ts';
@@ -36,8 +36,12 @@ export async function processDelivery(db: Db, deliveryId: number, now: Date): Pr
     if (change?.kind === 'push') await recordPush(tx, repository, change, now);
     if (change?.kind === 'pull-request') await recordPullRequest(tx, repository, change, now);
     if (change?.kind === 'branch' && change.deleted) await forgetBranch(tx, repository, change.deleted, now);
-    await tx.update(webhookDeliveries).set({ processedAt: now }).where(eq(webhookDeliveries.id, deliveryId));
-    await publishEvent(tx, { kind: 'git', id: repository.id, projectId: repository.projectId });
+    // Marked processed and announced to the Git tab in one statement.
+    await tx.execute(sql`
+      with processed as (
+        update ${webhookDeliveries} set processed_at = ${now} where ${webhookDeliveries.id} = ${deliveryId}
+      ), ${liveEventCtes({ kind: 'git', id: repository.id, projectId: repository.projectId })}
+      select ${notifyLiveEvent} from live_event`);
   });
 }
 

@@ -6,7 +6,7 @@ import {
   TASK_ACTION_STAMPS,
   type TaskStatusId,
 } from '@dd/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { gitTaskMoves, sprints, tasks } from '../../db/schema/index.ts';
 import { recordEvent } from '../board/history.ts';
 import type { Tx } from '../board/tx.ts';
@@ -34,22 +34,27 @@ export async function applyGitCommand(
   input: { projectId: number; command: GitTaskCommand; source: string; git: GitActor; now: Date },
 ): Promise<void> {
   const { projectId, command, now } = input;
-  const [claimed] = await tx
-    .insert(gitTaskMoves)
-    .values({ taskId: command.taskId, action: command.action, source: input.source, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ taskId: gitTaskMoves.taskId });
-  if (!claimed) return;
-  const [task] = await tx
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.id, command.taskId), eq(tasks.projectId, projectId)))
-    .for('update');
-  if (!task) return;
+  // One statement (docs/adr/0027-report-and-chat-costs.md): the move claimed, and only when it is new,
+  // the task locked and, from the locked row, its sprint's status read.
+  const claimed = (await tx.execute(sql`
+    with claimed as (
+      insert into ${gitTaskMoves} (task_id, action, source, created_at)
+      values (${command.taskId}, ${command.action}, ${input.source}, ${now})
+      on conflict do nothing
+      returning task_id
+    )
+    select t.id, t.title, t.task_status_id,
+      (select s.sprint_status_id from ${sprints} s where s.id = t.sprint_id) as sprint_status_id
+    from ${tasks} t
+    where t.id = (select task_id from claimed) and t.project_id = ${projectId}
+    for update`)) as unknown as {
+    rows: Array<{ id: number; title: string; task_status_id: number; sprint_status_id: number | null }>;
+  };
+  const row = claimed.rows[0];
+  if (!row) return;
+  const task = { id: Number(row.id), title: row.title, taskStatusId: Number(row.task_status_id) };
   const from = task.taskStatusId as TaskStatusId;
-  const [sprint] = task.sprintId
-    ? await tx.select({ status: sprints.sprintStatusId }).from(sprints).where(eq(sprints.id, task.sprintId))
-    : [];
+  const sprint = row.sprint_status_id === null ? undefined : { status: Number(row.sprint_status_id) };
   const base = { projectId, actorId: null, entity: 'task' as const, entityId: task.id, at: now };
   const offered = actionsFor(from).includes(command.action);
   const inSprint = sprint?.status === SPRINT_STATUS.started;

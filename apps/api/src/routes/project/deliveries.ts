@@ -27,7 +27,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['project'],
         summary:
-          "A project's delivered, accepted and rejected tasks, newest first (status=waiting|decided; page[page], page[size] 15)",
+          "A project's delivered, accepted and rejected tasks, newest first (status=waiting|decided; page[page], page[size] 15); meta.has-more, and meta.total for status=waiting",
         params: z.object({ id: idField }),
         querystring: deliveriesQuery,
         response: { 200: deliveryListDocumentSchema },
@@ -37,12 +37,15 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const ref = await loadProjectRef(app.db, request.params.id);
       app.authorize(request, 'project:read-deliveries', ref);
       const { page, size } = request.query.page;
-      const { rows, total, pageCount } = await listDeliveries(app.db, ref.id, {
+      const { rows, hasMore, total } = await listDeliveries(app.db, ref.id, {
         filter: request.query.status,
         page,
         size,
       });
-      return { data: rows.map(presentDelivery), meta: { 'page-count': pageCount, total } };
+      return {
+        data: rows.map(presentDelivery),
+        meta: total === undefined ? { 'has-more': hasMore } : { 'has-more': hasMore, total },
+      };
     },
   );
 };

@@ -94,7 +94,7 @@ describe('GET /project/{id}/deliveries', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data.map((d: { id: string }) => d.id)).toEqual([String(newer.id), String(older.id)]);
-    expect(body.meta).toEqual({ 'page-count': 1, total: 2 });
+    expect(body.meta).toEqual({ 'has-more': false });
     expect(body.data[0]).toEqual({
       type: 'delivery',
       id: String(newer.id),
@@ -119,13 +119,21 @@ describe('GET /project/{id}/deliveries', () => {
       p.owner.headers,
     );
     expect(waiting.json().data.map((d: { id: string }) => d.id)).toEqual([String(newer.id)]);
+    expect(waiting.json().meta).toEqual({ 'has-more': false, total: 1 });
     const paged = await call(
       'GET',
       `/api/project/${p.project.id}/deliveries?page[size]=1&page[page]=2`,
       p.owner.headers,
     );
     expect(paged.json().data.map((d: { id: string }) => d.id)).toEqual([String(older.id)]);
-    expect(paged.json().meta).toEqual({ 'page-count': 2, total: 2 });
+    expect(paged.json().meta).toEqual({ 'has-more': false });
+    const first = await call(
+      'GET',
+      `/api/project/${p.project.id}/deliveries?page[size]=1&page[page]=1`,
+      p.owner.headers,
+    );
+    expect(first.json().data.map((d: { id: string }) => d.id)).toEqual([String(newer.id)]);
+    expect(first.json().meta).toEqual({ 'has-more': true });
   });
 
   it('is for the project clients and staff; a client of another project gets 403, the same bytes as an unknown id', async () => {

@@ -14,7 +14,8 @@ export async function getDeliveries(projectId: number, status: 'waiting' | 'deci
     params: { status, page: { page, size: DELIVERY_PAGE_SIZE } },
     suppressErrorToast: true,
   });
-  return { items: data, pageCount: meta.pageCount, total: meta.total, page };
+  // total comes with the waiting list only; the decided list says whether a next page exists.
+  return { items: data, hasMore: meta.hasMore ?? false, total: meta.total ?? data.length, page };
 }
 
 export const deliveriesQueryKey = (projectId: number) => ['deliveries', projectId] as const;
@@ -36,7 +37,7 @@ export function useDecidedDeliveries(projectId: number) {
       queryKey: [...deliveriesQueryKey(projectId), 'decided'],
       queryFn: ({ pageParam }) => getDeliveries(projectId, 'decided', pageParam),
       initialPageParam: 1,
-      getNextPageParam: (last) => (last.page < last.pageCount ? last.page + 1 : undefined),
+      getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     }),
   );
 }
