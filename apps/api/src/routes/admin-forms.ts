@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import companyCreateRoutes from './companies/create.ts';
-import projectCreateRoutes from './project-create/index.ts';
-import teamCreateRoutes from './teams/create.ts';
+import companyCreateRoutes from './company/create.ts';
+import projectCreateRoutes from './project/create.ts';
+import teamCreateRoutes from './team/create.ts';
 
 /**
  * The admin create forms (docs/product.md §A2, §A7): company, team and project. POST /user/create and the

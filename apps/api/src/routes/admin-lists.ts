@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import companyRoutes from './companies/index.ts';
-import projectSearchRoutes from './project-search/index.ts';
-import teamRoutes from './teams/index.ts';
-import userSearchRoutes from './user-search/index.ts';
+import companyRoutes from './company/index.ts';
+import projectSearchRoutes from './project/search.ts';
+import teamRoutes from './team/index.ts';
+import userSearchRoutes from './user/search.ts';
 
 /** The admin area's four tables (docs/product.md §A2, §A7): one registration line in app.ts. */
 const adminListRoutes: FastifyPluginAsync = async (app) => {

@@ -5,7 +5,7 @@ import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { presentComment } from '../../modules/board/comment-presenter.ts';
 import { addComment, listComments } from '../../modules/board/comment-service.ts';
 import { loadTask } from '../../modules/board/task-queries.ts';
-import { authorizeBoard, listQuery, projectIdFilter } from './board-access.ts';
+import { authorizeBoard, listQuery, projectIdFilter } from '../board-access.ts';
 
 const createBody = z.object({
   data: z.object({ type: z.literal('task-comment'), attributes: commentCreateSchema }),

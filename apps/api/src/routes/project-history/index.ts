@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { listHistory } from '../../modules/board/history.ts';
 import { presentHistoryEntry } from '../../modules/board/history-presenter.ts';
-import { authorizeBoard } from './board-access.ts';
+import { authorizeBoard } from '../board-access.ts';
 
 export const HISTORY_PAGE_SIZE = 15;
 const historyQuery = z.object({

@@ -5,7 +5,7 @@ import { asDocument, documentOf, Included, refs } from '../../lib/jsonapi/docume
 import { projectUsers } from '../../modules/board/project-users.ts';
 import { sidebarCounts } from '../../modules/board/sidebar.ts';
 import { presentUser } from '../../modules/users/user-presenter.ts';
-import { authorizeBoard } from './board-access.ts';
+import { authorizeBoard } from '../board-access.ts';
 
 const sidebarQuery = z.object({ project_id: idField });
 

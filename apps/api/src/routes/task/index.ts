@@ -30,7 +30,7 @@ import {
   listQuery,
   parseIncludes,
   projectIdFilter,
-} from './board-access.ts';
+} from '../board-access.ts';
 
 const TASK_INCLUDES = ['owner', 'requester', 'tag'] as const;
 const taskBody = z.object({

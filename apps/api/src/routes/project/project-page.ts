@@ -1,16 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import fileRoutes from '../files/index.ts';
-import imageRoutes from '../images/index.ts';
-import linkRoutes from '../links/index.ts';
-import projectUpdateRoutes from '../project-updates/index.ts';
+import fileRoutes from '../file/index.ts';
+import imageRoutes from '../image/index.ts';
+import linkRoutes from '../link/index.ts';
+import projectUpdateRoutes from '../project-update/index.ts';
+import reminderSettingRoutes from '../reminder-setting/index.ts';
 import projectGitRoutes from './git.ts';
 import projectRoutes from './index.ts';
 import projectMessageRoutes from './messages.ts';
-import projectObserverRoutes from './observers.ts';
+import projectObserverRoutes from './observer.ts';
 import progressRoutes from './progress.ts';
-import reminderSettingRoutes from './reminder-settings.ts';
-import projectTeamRoutes from './team.ts';
-import tourRoutes from './tour.ts';
+import projectTeamRoutes from './team-member.ts';
+import tourRoutes from './tour-state.ts';
 
 /**
  * Every call of the client project page (docs/product.md §C2): project, files, links, updates, avatar images, the

@@ -26,7 +26,7 @@ import {
 } from '../../modules/invitations/manage-invitations.ts';
 import { registerInvitedUser } from '../../modules/invitations/register-invited.ts';
 import { getUserDocument } from '../../modules/users/get-user.ts';
-import { perEmailLimit } from '../password/rate-limits.ts';
+import { perEmailLimit } from '../authorization/rate-limits.ts';
 
 const createBody = z.object({
   data: z.object({

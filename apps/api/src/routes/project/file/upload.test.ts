@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { MAX_FILE_SIZE, ROLES } from '@dd/domain';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileChunks, projectFiles } from '../../db/schema/index.ts';
-import { FILE_CHUNK_SIZE, TOO_MANY_UPLOADS } from '../../modules/files/file-store.ts';
-import { buildProject, withSessionAs } from '../../test/factories.ts';
-import { buildTestApp, firstError, type TestApp } from '../../test/test-app.ts';
+import { fileChunks, projectFiles } from '../../../db/schema/index.ts';
+import { FILE_CHUNK_SIZE, TOO_MANY_UPLOADS } from '../../../modules/files/file-store.ts';
+import { buildProject, withSessionAs } from '../../../test/factories.ts';
+import { buildTestApp, firstError, type TestApp } from '../../../test/test-app.ts';
 
 /** POST /project/{id}/file/upload: the web app's streamed upload (docs/product.md §D3). */
 let t: TestApp;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { presentTag } from '../../modules/board/tag-presenter.ts';
 import { createTag, deleteTag, listTags, loadTag, renameTag } from '../../modules/board/tag-service.ts';
-import { authorizeBoard, idParams, listQuery, projectIdFilter } from './board-access.ts';
+import { authorizeBoard, idParams, listQuery, projectIdFilter } from '../board-access.ts';
 
 const createBody = z.object({ data: z.object({ type: z.literal('tag'), attributes: tagCreateSchema }) });
 const renameBody = z.object({

@@ -1,9 +1,9 @@
 import { type Actor, idField, parseId } from '@dd/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import { parseListQuery } from '../../lib/jsonapi/query.ts';
-import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import { AppError } from '../lib/app-error.ts';
+import { parseListQuery } from '../lib/jsonapi/query.ts';
+import { loadProjectRef } from '../modules/projects/load-project.ts';
 
 export const idParams = z.object({ id: idField });
 export const listQuery = z.record(z.string(), z.unknown());

@@ -7,8 +7,8 @@ import { dataUrlDocument } from '../../modules/files/file-read.ts';
 import { readChunks } from '../../modules/files/file-store.ts';
 import { deleteProjectFile, loadFileMeta } from '../../modules/files/project-files.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
-import uploadJsonRoutes from './upload-json.ts';
-import uploadStreamRoutes from './upload-stream.ts';
+import uploadStreamRoutes from '../project/file/upload.ts';
+import uploadJsonRoutes from '../project/upload-file.ts';
 
 const idParams = z.object({ id: idField });
 const fileParams = z.object({

@@ -3,12 +3,12 @@ import { fileDocumentSchema, idField, MAX_FILE_SIZE } from '@dd/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
-import { isMimeType } from '../../modules/files/data-url.ts';
-import { presentFileMeta } from '../../modules/files/file-presenter.ts';
-import { fileTooLargeToStream, storeProjectFileStream } from '../../modules/files/project-files.ts';
-import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { asDocument, documentOf } from '../../../lib/jsonapi/document.ts';
+import { isMimeType } from '../../../modules/files/data-url.ts';
+import { presentFileMeta } from '../../../modules/files/file-presenter.ts';
+import { fileTooLargeToStream, storeProjectFileStream } from '../../../modules/files/project-files.ts';
+import { loadProjectRef } from '../../../modules/projects/load-project.ts';
 
 const OCTET_STREAM = 'application/octet-stream';
 const idParams = z.object({ id: idField });

@@ -16,7 +16,7 @@ import {
 } from '../../modules/board/sprint-service.ts';
 import { presentTask } from '../../modules/board/task-presenter.ts';
 import { listProjectTasks } from '../../modules/board/task-queries.ts';
-import { authorizeBoard, idParams, listQuery, projectIdFilter } from './board-access.ts';
+import { authorizeBoard, idParams, listQuery, projectIdFilter } from '../board-access.ts';
 
 const createBody = z.object({
   data: z.object({ type: z.literal('sprint'), attributes: sprintCreateSchema }),
