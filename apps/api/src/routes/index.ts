@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import appConfigRoutes from './app-config/index.ts';
+import incompleteRegistrationRoutes from './authorization/incomplete-registration.ts';
 import authorizationRoutes from './authorization/index.ts';
 import passwordResetRoutes from './authorization/password-reset.ts';
+import registerRoutes from './authorization/register.ts';
+import calendarRoutes from './calendar/index.ts';
+import calendarFeedRoutes from './calendar-feed/index.ts';
 import chatRoutes from './chat/index.ts';
 import companyCreateRoutes from './company/create.ts';
 import companyRoutes from './company/index.ts';
@@ -10,6 +15,7 @@ import eventRoutes from './events/index.ts';
 import fileRoutes from './file/index.ts';
 import healthRoutes from './health/index.ts';
 import imageRoutes from './image/index.ts';
+import incompleteRegistrationListRoutes from './incomplete-registration/index.ts';
 import invitationRoutes from './invitation/index.ts';
 import linkRoutes from './link/index.ts';
 import lookupRoutes from './lookups/index.ts';
@@ -19,8 +25,11 @@ import notificationRoutes from './notification/index.ts';
 import pageTasksSidebarRoutes from './page-tasks/sidebar.ts';
 import projectCreateRoutes from './project/create.ts';
 import projectDeliveryRoutes from './project/deliveries.ts';
+import projectFileRoutes from './project/file/index.ts';
+import projectFileUploadRoutes from './project/file/upload.ts';
 import projectGitRoutes from './project/git.ts';
 import projectRoutes from './project/index.ts';
+import projectLinkRoutes from './project/link.ts';
 import projectMessageRoutes from './project/messages.ts';
 import projectObserverRoutes from './project/observer.ts';
 import projectProgressRoutes from './project/progress.ts';
@@ -28,11 +37,13 @@ import projectReportRoutes from './project/report.ts';
 import projectSearchRoutes from './project/search.ts';
 import projectTeamMemberRoutes from './project/team-member.ts';
 import projectTourStateRoutes from './project/tour-state.ts';
+import projectUploadFileRoutes from './project/upload-file.ts';
 import projectHistoryRoutes from './project-history/index.ts';
 import projectUpdateRoutes from './project-update/index.ts';
 import reminderSettingRoutes from './reminder-setting/index.ts';
 import repositoryRoutes from './repository/index.ts';
 import scheduledCallRoutes from './scheduled-call/index.ts';
+import scheduledCallStaffRoutes from './scheduled-call/staff.ts';
 import settingRoutes from './setting/index.ts';
 import setupRoutes from './setup/index.ts';
 import sprintRoutes from './sprint/index.ts';
@@ -42,10 +53,13 @@ import taskRoutes from './task/index.ts';
 import taskCommentRoutes from './task-comment/index.ts';
 import teamCreateRoutes from './team/create.ts';
 import teamRoutes from './team/index.ts';
+import userDetailsRoutes from './user/details.ts';
 import userRoutes from './user/index.ts';
 import userRegisterClientRoutes from './user/register-client.ts';
 import userSearchRoutes from './user/search.ts';
 import webhookRoutes from './webhooks/index.ts';
+import workHoursRoutes from './work-hours/index.ts';
+import weeklyWorkHoursRoutes from './work-hours/weekly.ts';
 
 /**
  * Every route file, registered under /api in the order of the tree: the folder is the URL
@@ -54,8 +68,13 @@ import webhookRoutes from './webhooks/index.ts';
  * route's file is not in the folder of its URL (docs/ARCHITECTURE.md).
  */
 const apiRoutes: FastifyPluginAsync = async (api) => {
+  await api.register(appConfigRoutes);
   await api.register(authorizationRoutes);
+  await api.register(incompleteRegistrationRoutes);
   await api.register(passwordResetRoutes);
+  await api.register(registerRoutes);
+  await api.register(calendarRoutes);
+  await api.register(calendarFeedRoutes);
   await api.register(chatRoutes);
   await api.register(companyRoutes);
   await api.register(companyCreateRoutes);
@@ -65,6 +84,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(fileRoutes);
   await api.register(healthRoutes);
   await api.register(imageRoutes);
+  await api.register(incompleteRegistrationListRoutes);
   await api.register(invitationRoutes);
   await api.register(linkRoutes);
   // The lookup lists, one URL root each (`/api/project-size`, `/api/timezone`…), from one table.
@@ -76,7 +96,10 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(projectRoutes);
   await api.register(projectCreateRoutes);
   await api.register(projectDeliveryRoutes);
+  await api.register(projectFileRoutes);
+  await api.register(projectFileUploadRoutes);
   await api.register(projectGitRoutes);
+  await api.register(projectLinkRoutes);
   await api.register(projectMessageRoutes);
   await api.register(projectObserverRoutes);
   await api.register(projectProgressRoutes);
@@ -84,11 +107,13 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(projectSearchRoutes);
   await api.register(projectTeamMemberRoutes);
   await api.register(projectTourStateRoutes);
+  await api.register(projectUploadFileRoutes);
   await api.register(projectHistoryRoutes);
   await api.register(projectUpdateRoutes);
   await api.register(reminderSettingRoutes);
   await api.register(repositoryRoutes);
   await api.register(scheduledCallRoutes);
+  await api.register(scheduledCallStaffRoutes);
   await api.register(settingRoutes);
   await api.register(setupRoutes);
   await api.register(sprintRoutes);
@@ -99,9 +124,12 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(teamRoutes);
   await api.register(teamCreateRoutes);
   await api.register(userRoutes);
+  await api.register(userDetailsRoutes);
   await api.register(userRegisterClientRoutes);
   await api.register(userSearchRoutes);
   await api.register(webhookRoutes);
+  await api.register(workHoursRoutes);
+  await api.register(weeklyWorkHoursRoutes);
 };
 
 export default apiRoutes;

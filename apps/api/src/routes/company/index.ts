@@ -2,13 +2,15 @@ import {
   adminCompanyDocumentSchema,
   adminCompanyListDocumentSchema,
   cappedText,
+  companyDocumentSchema,
+  companyUpdateSchema,
   idField,
   TEXT_MAX,
 } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { asDocument } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import {
   COMPANY_INCLUDES,
@@ -17,9 +19,18 @@ import {
   getCompany,
   searchCompanies,
 } from '../../modules/admin-lists/company-search.ts';
+import { presentCompany } from '../../modules/projects/project-presenter.ts';
+import { updateOwnerCompany } from '../../modules/projects/update-company-and-owner.ts';
 
 const listQuery = z.record(z.string(), z.unknown());
 const idParams = z.object({ id: idField });
+const companyPatchBody = z.object({
+  data: z.object({
+    type: z.literal('company'),
+    id: z.coerce.string().optional(),
+    attributes: companyUpdateSchema,
+  }),
+});
 
 const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -73,6 +84,29 @@ const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       app.authorize(request, 'admin:access');
       await deleteCompany(app.db, request.params.id);
       return reply.code(204).send();
+    },
+  );
+
+  app.patch(
+    '/company/:id',
+    {
+      schema: {
+        tags: ['project'],
+        summary: "Save the project owner's company",
+        params: idParams,
+        body: companyPatchBody,
+        response: { 200: companyDocumentSchema },
+      },
+    },
+    async (request) => {
+      const actor = app.requireActor(request);
+      const company = await updateOwnerCompany(
+        app.db,
+        actor,
+        request.params.id,
+        request.body.data.attributes,
+      );
+      return asDocument(companyDocumentSchema, documentOf(presentCompany(company)));
     },
   );
 };

@@ -5,27 +5,18 @@ import { z } from 'zod';
 import { JSON_API } from '../../lib/jsonapi/document.ts';
 import { dataUrlDocument } from '../../modules/files/file-read.ts';
 import { readChunks } from '../../modules/files/file-store.ts';
-import { deleteProjectFile, loadFileMeta } from '../../modules/files/project-files.ts';
+import { loadFileMeta } from '../../modules/files/project-files.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
-import uploadStreamRoutes from '../project/file/upload.ts';
-import uploadJsonRoutes from '../project/upload-file.ts';
 
 const idParams = z.object({ id: idField });
-const fileParams = z.object({
-  id: idField,
-  fileId: idField,
-});
 /** `filename*` per RFC 6266/5987 with an ASCII fallback, so any file name is safe in the header. */
 function contentDisposition(title: string): string {
   const ascii = title.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(title)}`;
 }
 
-/** Project specification files (docs/product.md §C2, §C5, §C7). */
+/** Project specification files (docs/product.md §C2, §C5, §C7): read one; uploads and removal are under routes/project/. */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(uploadStreamRoutes);
-  await app.register(uploadJsonRoutes);
-
   app.get(
     '/file/:id',
     {
@@ -71,17 +62,6 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(Readable.from(readChunks(app.db, file.id, file.size)) as never);
-    },
-  );
-
-  app.delete(
-    '/project/:id/file/:fileId',
-    { schema: { tags: ['file'], summary: 'Remove a file from a project', params: fileParams } },
-    async (request, reply) => {
-      const ref = await loadProjectRef(app.db, request.params.id);
-      app.authorize(request, 'project:delete-attachment', ref);
-      await deleteProjectFile(app.db, ref.id, request.params.fileId);
-      return reply.status(204).send();
     },
   );
 };

@@ -1,13 +1,11 @@
-import { appConfigDocumentSchema } from '@dd/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asDocument } from '../../lib/jsonapi/document.ts';
 
 /** Plain JSON for load balancers and uptime checks, not a JSON:API document (ADR 0009). */
 const healthSchema = z.object({ status: z.literal('ok'), database: z.string() });
 
-const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
@@ -22,30 +20,6 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: 'ok' as const, database: app.database.driver };
     },
   );
-
-  app.get(
-    '/app-config',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Settings the web app needs',
-        response: { 200: appConfigDocumentSchema },
-      },
-    },
-    async () =>
-      asDocument(appConfigDocumentSchema, {
-        data: {
-          type: 'app-config',
-          id: '1',
-          attributes: {
-            'product-name': app.config.productName,
-            'product-team-label': app.config.productTeamLabel,
-            'chat-widget-url': app.config.chatWidgetUrl,
-            'new-dashboard-url': app.config.newDashboardUrl,
-          },
-        },
-      }),
-  );
 };
 
-export default systemRoutes;
+export default healthRoutes;

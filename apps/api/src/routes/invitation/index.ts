@@ -5,8 +5,6 @@ import {
   invitationCreatedDocumentSchema,
   invitationDocumentSchema,
   invitationResentDocumentSchema,
-  invitedSignUpSchema,
-  invitedUserDocumentSchema,
   MESSAGES,
   pendingInvitationListDocumentSchema,
 } from '@dd/domain';
@@ -14,7 +12,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { asDocument } from '../../lib/jsonapi/document.ts';
 import { createInvitation, loadProjectRef } from '../../modules/invitations/create-invitation.ts';
 import { findOpenInvitation, invalidInvitation } from '../../modules/invitations/invitation-tokens.ts';
@@ -24,8 +21,6 @@ import {
   resendInvitation,
   revokeInvitation,
 } from '../../modules/invitations/manage-invitations.ts';
-import { registerInvitedUser } from '../../modules/invitations/register-invited.ts';
-import { getUserDocument } from '../../modules/users/get-user.ts';
 import { perEmailLimit } from '../authorization/rate-limits.ts';
 
 const createBody = z.object({
@@ -41,9 +36,6 @@ const createBody = z.object({
 const tokenQuery = z.object({ token: z.string().trim().min(1, FALLBACK_MESSAGES.required).max(200) });
 const searchQuery = z.object({ filter: z.object({ project_id: idField }) });
 const idParams = z.object({ id: idField });
-const registerBody = z.object({
-  data: z.object({ type: z.literal('user').optional(), attributes: invitedSignUpSchema }),
-});
 
 const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -197,38 +189,6 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
           attributes: { email: invitation.email, 'project-id': invitation.projectId },
         },
       });
-    },
-  );
-
-  app.post(
-    '/authorization/register',
-    {
-      // The optional avatar travels inline (PNG, JPEG or GIF up to 2 MB, base64).
-      bodyLimit: 3 * 1024 * 1024,
-      schema: {
-        tags: ['authorization'],
-        summary: 'Sign up through an invitation (always a client)',
-        body: registerBody,
-        response: { 201: invitedUserDocumentSchema },
-      },
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
-    },
-    async (request, reply) => {
-      // Invited sign-up is for visitors who are not signed in (docs/product.md §A5): a signed-in user cannot
-      // spend someone's invitation on a second account, nor be switched into one.
-      if (request.actor)
-        throw new AppError('conflict', {
-          title: 'You are already signed in. Sign out to accept this invitation',
-        });
-      const { userId, projectId } = await registerInvitedUser(
-        app.db,
-        request.body.data.attributes,
-        app.config.now(),
-      );
-      const document = await getUserDocument(app.db, userId, [], { hideContacts: false, self: true });
-      return reply
-        .status(201)
-        .send(asDocument(invitedUserDocumentSchema, { ...document, meta: { 'project-id': projectId } }));
     },
   );
 };

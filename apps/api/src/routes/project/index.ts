@@ -1,13 +1,9 @@
 import {
   can,
   cappedText,
-  companyDocumentSchema,
-  companyUpdateSchema,
   idField,
   isStaffRole,
-  ownerDetailsSchema,
   ownProjectListDocumentSchema,
-  personDocumentSchema,
   projectDocumentSchema,
   projectSaveSchema,
   TEXT_MAX,
@@ -27,12 +23,7 @@ import {
 } from '../../modules/projects/get-project.ts';
 import { listOwnProjects } from '../../modules/projects/list-own-projects.ts';
 import { type LoadedProjectRef, loadProjectRef } from '../../modules/projects/load-project.ts';
-import { presentCompany } from '../../modules/projects/project-presenter.ts';
 import { saveProject } from '../../modules/projects/save-project.ts';
-import { updateOwnerCompany, updateOwnerDetails } from '../../modules/projects/update-company-and-owner.ts';
-import { emailChangedNotice } from '../../modules/users/email-change.ts';
-import { pendingMeta } from '../../modules/users/email-change-requests.ts';
-import { presentUser } from '../../modules/users/user-presenter.ts';
 
 const idParams = z.object({ id: idField });
 const includeQuery = z.object({ include: cappedText(TEXT_MAX.query).optional() });
@@ -67,28 +58,6 @@ const projectPatchBody = z.object({
       .optional(),
   }),
 });
-const companyPatchBody = z.object({
-  data: z.object({
-    type: z.literal('company'),
-    id: z.coerce.string().optional(),
-    attributes: companyUpdateSchema,
-  }),
-});
-// The spec's user update sends help_needed; our form schema names it help-needed. Both are accepted.
-const ownerDetailsBody = z.object({
-  data: z.object({
-    type: z.literal('user'),
-    id: z.coerce.string().optional(),
-    attributes: z.preprocess((raw) => {
-      if (raw && typeof raw === 'object' && 'help_needed' in raw && !('help-needed' in raw)) {
-        const { help_needed, ...rest } = raw as Record<string, unknown>;
-        return { ...rest, 'help-needed': help_needed };
-      }
-      return raw;
-    }, ownerDetailsSchema),
-  }),
-});
-
 /** Would saving this client list add or remove anyone? The owner always stays, sent or not. */
 function changesClientList(ref: LoadedProjectRef, sent: number[]): boolean {
   const withOwner = (ids: number[]) => new Set(ref.ownerId === null ? ids : [...ids, ref.ownerId]);
@@ -107,8 +76,8 @@ function parseIncludes(raw: string | undefined): ProjectInclude[] {
 }
 
 /**
- * The client project page (docs/product.md §C2 Project area, §7): read, save the details form, and save the
- * owner's company and details. Reading a project as its client remembers it as the last visited one.
+ * The client project page (docs/product.md §C2 Project area, §7): read and save the details form (the
+ * owner's company and details are saved by PATCH /company/{id} and /user/{id}/details). Reading a project as its client remembers it as the last visited one.
  */
 const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -197,56 +166,6 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         viewerId: actor.id,
         hideContacts: !can(actor, 'project:see-contacts', ref),
       });
-    },
-  );
-
-  app.patch(
-    '/company/:id',
-    {
-      schema: {
-        tags: ['project'],
-        summary: "Save the project owner's company",
-        params: idParams,
-        body: companyPatchBody,
-        response: { 200: companyDocumentSchema },
-      },
-    },
-    async (request) => {
-      const actor = app.requireActor(request);
-      const company = await updateOwnerCompany(
-        app.db,
-        actor,
-        request.params.id,
-        request.body.data.attributes,
-      );
-      return asDocument(companyDocumentSchema, documentOf(presentCompany(company)));
-    },
-  );
-
-  app.patch(
-    '/user/:id/details',
-    {
-      schema: {
-        tags: ['project'],
-        summary: "Save the project owner's details",
-        params: idParams,
-        body: ownerDetailsBody,
-        response: { 200: personDocumentSchema },
-      },
-    },
-    async (request) => {
-      const actor = app.requireActor(request);
-      const { user, emailChange, pending } = await updateOwnerDetails(
-        app.db,
-        actor,
-        request.params.id,
-        request.body.data.attributes,
-        app.config.now(),
-        app.config,
-      );
-      if (emailChange) app.mailer.sendLater(emailChangedNotice(emailChange, app.config));
-      for (const mail of pending?.mails ?? []) app.mailer.sendLater(mail);
-      return asDocument(personDocumentSchema, documentOf(presentUser(user), undefined, pendingMeta(pending)));
     },
   );
 };

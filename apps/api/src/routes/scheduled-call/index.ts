@@ -6,13 +6,12 @@ import {
   scheduledCallDocumentSchema,
   scheduledCallListDocumentSchema,
   slotTimezoneQuerySchema,
-  weeklyWorkHoursDocumentSchema,
 } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
-import { availableSlots, weeklyWorkHours } from '../../modules/scheduled-calls/available-slots.ts';
+import { availableSlots } from '../../modules/scheduled-calls/available-slots.ts';
 import {
   bookCall,
   callBookedMessages,
@@ -23,9 +22,7 @@ import { projectCallsDocument } from '../../modules/scheduled-calls/project-call
 import {
   presentAvailableDay,
   presentScheduledCall,
-  presentWorkDay,
 } from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
-import staffCallRoutes from './staff.ts';
 
 const createBody = z.object({
   data: z.object({ type: z.literal('scheduled-call').optional(), attributes: scheduledCallCreateSchema }),
@@ -50,26 +47,6 @@ const searchQuery = z.preprocess(
 
 /** Discovery-call booking (docs/product.md §C4, §C7, §C8, §C9; docs/product.md §D6; docs/product.md §C9). */
 const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Staff side (docs/product.md §F1): Calls screen, work hours, calendar feed.
-  await app.register(staffCallRoutes);
-
-  app.get(
-    '/work-hours/weekly',
-    {
-      schema: {
-        tags: ['scheduled-call'],
-        summary: "This week's company work hours as wall clock in ?timezone= (signed-in users)",
-        querystring: slotTimezoneQuerySchema,
-        response: { 200: weeklyWorkHoursDocumentSchema },
-      },
-    },
-    async (request) => {
-      app.requireActor(request);
-      const days = await weeklyWorkHours(app.db, request.query.timezone, app.config.now());
-      return asDocument(weeklyWorkHoursDocumentSchema, documentOf(days.map(presentWorkDay)));
-    },
-  );
-
   app.get(
     '/scheduled-call/available-slots',
     {

@@ -1,16 +1,6 @@
-import {
-  COMPANY_TIMEZONE,
-  calendarFeedDocumentSchema,
-  idField,
-  mediaAnswerSchema,
-  scheduledCallDocumentSchema,
-  staffCallListDocumentSchema,
-  workHoursSettingsDocumentSchema,
-  workHoursUpdateSchema,
-} from '@dd/domain';
+import { idField, scheduledCallDocumentSchema, staffCallListDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import {
@@ -20,13 +10,6 @@ import {
   callMovedMessage,
 } from '../../modules/mail/call-changed-mail.ts';
 import {
-  calendarFeedFor,
-  deleteFeed,
-  feedState,
-  feedUrl,
-  resetFeed,
-} from '../../modules/scheduled-calls/calendar-feed.ts';
-import {
   approveCall,
   type ChangeResult,
   cancelCall,
@@ -35,7 +18,6 @@ import {
 } from '../../modules/scheduled-calls/call-changes.ts';
 import { presentScheduledCall } from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
 import { STAFF_CALL_LIST_RULES, searchStaffCalls } from '../../modules/scheduled-calls/staff-calls.ts';
-import { loadDaysOff, loadWorkHours, saveWorkHours } from '../../modules/scheduled-calls/work-hours.ts';
 
 const listQuery = z.record(z.string(), z.unknown());
 const idParams = z.object({ id: idField });
@@ -47,14 +29,10 @@ const moveBody = z.object({
     }),
   }),
 });
-const workHoursBody = z.object({
-  data: z.object({ type: z.literal('work-hours-settings').optional(), attributes: workHoursUpdateSchema }),
-});
-const feedParams = z.object({ file: z.string().max(100) });
 
 /**
- * Staff side of discovery calls (docs/product.md §F1): the Calls screen's list and actions, the company work
- * hours and days off, and each staff member's private calendar feed.
+ * Staff side of discovery calls (docs/product.md §F1): the Calls screen's list and actions. The company work
+ * hours are routes/work-hours/, each staff member's private calendar feed routes/calendar-feed/ and routes/calendar/.
  */
 const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -137,146 +115,6 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
         start: new Date(request.body.data.attributes.start),
       });
       return afterChange(result);
-    },
-  );
-
-  const workHoursDocument = async () => {
-    const [days, daysOff] = await Promise.all([loadWorkHours(app.db), loadDaysOff(app.db)]);
-    return asDocument(workHoursSettingsDocumentSchema, {
-      data: {
-        type: 'work-hours-settings',
-        id: 'company',
-        attributes: { timezone: COMPANY_TIMEZONE, days, days_off: daysOff },
-      },
-    });
-  };
-
-  app.get(
-    '/work-hours',
-    {
-      schema: {
-        tags: ['scheduled-call'],
-        summary: 'Company work hours per weekday and days off, in the company timezone (admin-level)',
-        response: { 200: workHoursSettingsDocumentSchema },
-      },
-    },
-    async (request) => {
-      app.authorize(request, 'work-hours:edit');
-      return workHoursDocument();
-    },
-  );
-
-  app.patch(
-    '/work-hours',
-    {
-      schema: {
-        tags: ['scheduled-call'],
-        summary: 'Replace the work hours and days off; slots change at once, booked calls stay (admin-level)',
-        body: workHoursBody,
-        response: { 200: workHoursSettingsDocumentSchema },
-      },
-    },
-    async (request) => {
-      app.authorize(request, 'work-hours:edit');
-      await saveWorkHours(app.db, request.body.data.attributes);
-      return workHoursDocument();
-    },
-  );
-
-  app.get(
-    '/calendar-feed',
-    {
-      schema: {
-        tags: ['calendar-feed'],
-        summary: 'Whether I have a calendar feed, and since when (staff)',
-        response: { 200: calendarFeedDocumentSchema },
-      },
-    },
-    async (request) => {
-      const actor = app.authorize(request, 'calendar-feed:use');
-      const state = await feedState(app.db, actor.id);
-      return asDocument(
-        calendarFeedDocumentSchema,
-        documentOf({
-          type: 'calendar-feed',
-          id: String(actor.id),
-          attributes: { active: state !== null, created: state?.createdAt.toISOString() ?? null, url: null },
-        }),
-      );
-    },
-  );
-
-  app.post(
-    '/calendar-feed/reset',
-    {
-      schema: {
-        tags: ['calendar-feed'],
-        summary: 'Make a new private feed URL, shown once; the previous one stops working (staff)',
-        response: { 201: calendarFeedDocumentSchema },
-      },
-    },
-    async (request, reply) => {
-      const actor = app.authorize(request, 'calendar-feed:use');
-      const now = app.config.now();
-      const token = await resetFeed(app.db, actor.id, now);
-      return reply.status(201).send(
-        asDocument(
-          calendarFeedDocumentSchema,
-          documentOf({
-            type: 'calendar-feed',
-            id: String(actor.id),
-            attributes: {
-              active: true,
-              created: now.toISOString(),
-              url: feedUrl(app.config.publicUrl, token),
-            },
-          }),
-        ),
-      );
-    },
-  );
-
-  app.delete(
-    '/calendar-feed',
-    { schema: { tags: ['calendar-feed'], summary: 'Turn my calendar feed off (staff)' } },
-    async (request, reply) => {
-      const actor = app.authorize(request, 'calendar-feed:use');
-      await deleteFeed(app.db, actor.id);
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/calendar/:file',
-    {
-      config: { revealsNotFound: true },
-      schema: {
-        tags: ['calendar-feed'],
-        summary: 'A private iCalendar feed: GET /api/calendar/{token}.ics (the token is the key; no session)',
-        params: feedParams,
-        response: {
-          200: mediaAnswerSchema({
-            mediaType: 'text/calendar',
-            description: 'The iCalendar (RFC 5545) feed',
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
-      const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
-      const { productName, publicUrl, mailFrom } = app.config;
-      const ics = await calendarFeedFor(app.db, token, {
-        productName,
-        publicUrl,
-        mailFrom,
-        now: app.config.now(),
-      });
-      if (ics === null) throw notFound('Calendar feed');
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'inline; filename="calls.ics"')
-        .send(ics as never);
     },
   );
 };

@@ -1,7 +1,6 @@
 import {
   canUseGetStartedWizard,
   cappedText,
-  incompleteRegistrationListDocumentSchema,
   REGISTRATION_MARKER_COOKIE,
   registerClientCompanySchema,
   registerClientProjectSchema,
@@ -13,22 +12,12 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.ts';
-import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
-import { pageCount, parseListQuery } from '../../lib/jsonapi/query.ts';
 import { secureCookieFor } from '../../lib/secure-cookie.ts';
 import { createSession, SESSION_TTL_MS } from '../../modules/auth/sessions.ts';
-import {
-  INCOMPLETE_REGISTRATION_LIST_RULES,
-  incompleteRegistrationAttributes,
-  listIncompleteRegistrations,
-  saveIncompleteRegistration,
-} from '../../modules/registration/incomplete-registration.ts';
-import { presentIncompleteRegistration } from '../../modules/registration/incomplete-registration-presenter.ts';
 import { createClientProject, registerClient } from '../../modules/registration/register-client.ts';
 
 // Per address; generous for a family behind one router, tight for a script.
 const REGISTER_LIMIT = { max: 10, timeWindow: '1 hour' };
-const INCOMPLETE_LIMIT = { max: 60, timeWindow: '1 hour' };
 const DAY_S = 24 * 60 * 60;
 
 const registerBody = z.object({
@@ -40,13 +29,6 @@ const registerBody = z.object({
       company: registerClientCompanySchema.partial().optional(),
       project: registerClientProjectSchema,
     }),
-  }),
-});
-
-const incompleteBody = z.object({
-  data: z.object({
-    type: z.literal('incomplete-registration').optional(),
-    attributes: incompleteRegistrationAttributes,
   }),
 });
 
@@ -64,7 +46,8 @@ function registrationDocument(projectId: number, userId: number, token: string |
   };
 }
 
-const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The get-started wizard's sign-up (docs/product.md §C6). */
+const registerClientRoutes: FastifyPluginAsyncZod = async (app) => {
   // navigator.sendBeacon may post a string as text/plain; this plugin alone reads it as JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
@@ -123,49 +106,6 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(registrationDocument(projectId, userId, token));
     },
   );
-
-  app.post(
-    '/authorization/incomplete-registration',
-    {
-      schema: {
-        tags: ['registration'],
-        summary: 'What a visitor typed into the wizard before leaving (the password is dropped)',
-        body: incompleteBody,
-      },
-      config: { rateLimit: INCOMPLETE_LIMIT },
-    },
-    async (request, reply) => {
-      await saveIncompleteRegistration(app.db, request.body.data.attributes, {
-        ip: request.ip,
-        now: app.config.now(),
-      });
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/incomplete-registration/search',
-    {
-      schema: {
-        tags: ['registration'],
-        summary: 'Incomplete registrations for sales follow-up (admins)',
-        response: { 200: incompleteRegistrationListDocumentSchema },
-        querystring: z.record(z.string(), z.unknown()),
-      },
-    },
-    async (request) => {
-      const actor = app.authorize(request, 'admin:access');
-      const query = parseListQuery(request.query, INCOMPLETE_REGISTRATION_LIST_RULES, actor);
-      const { rows, total } = await listIncompleteRegistrations(app.db, query);
-      return asDocument(
-        incompleteRegistrationListDocumentSchema,
-        documentOf(rows.map(presentIncompleteRegistration), undefined, {
-          'page-count': pageCount(total, query.size),
-          'total-count': total,
-        }),
-      );
-    },
-  );
 };
 
-export default registrationRoutes;
+export default registerClientRoutes;
