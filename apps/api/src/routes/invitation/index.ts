@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
 import { asDocument } from '../../lib/jsonapi/document.ts';
-import { createInvitation, loadProjectRef } from '../../modules/invitations/create-invitation.ts';
+import { createInvitation, loadInvitedProject } from '../../modules/invitations/create-invitation.ts';
 import { findOpenInvitation, invalidInvitation } from '../../modules/invitations/invitation-tokens.ts';
 import {
   listPendingInvitations,
@@ -52,7 +52,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, project_id, redirect_url } = request.body.data.attributes;
-      const project = await loadProjectRef(app.db, project_id);
+      const project = await loadInvitedProject(app.db, project_id);
       const actor = app.authorize(request, 'project:manage-team', project);
       const [inviter] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
       const { id, mail } = await createInvitation(app.db, {
@@ -90,7 +90,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const project = await loadProjectRef(app.db, request.query.filter.project_id);
+      const project = await loadInvitedProject(app.db, request.query.filter.project_id);
       app.authorize(request, 'project:manage-team', project);
       const rows = await listPendingInvitations(app.db, project.id, app.config.now());
       return {
@@ -123,7 +123,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const invitation = await loadOpenInvitation(app.db, request.params.id);
-      const project = await loadProjectRef(app.db, invitation.projectId);
+      const project = await loadInvitedProject(app.db, invitation.projectId);
       const actor = app.authorize(request, 'project:manage-team', project);
       const [inviter] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
       const { mail, expiresAt } = await resendInvitation(app.db, {
@@ -161,7 +161,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const invitation = await loadOpenInvitation(app.db, request.params.id);
-      const project = await loadProjectRef(app.db, invitation.projectId);
+      const project = await loadInvitedProject(app.db, invitation.projectId);
       app.authorize(request, 'project:manage-team', project);
       await revokeInvitation(app.db, invitation.id);
       return reply.status(204).send();

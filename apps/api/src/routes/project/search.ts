@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { JSON_API } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
-import { deleteProject, loadProjectRef } from '../../modules/admin-lists/delete-project.ts';
+import { deleteProject } from '../../modules/admin-lists/delete-project.ts';
 import { PROJECT_LIST_RULES, searchProjects } from '../../modules/admin-lists/project-search.ts';
+import { loadProjectRef } from '../../modules/projects/load-project.ts';
 
 const listQuery = z.record(z.string(), z.unknown());
 const idParams = z.object({ id: idField });
