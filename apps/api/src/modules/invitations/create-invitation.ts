@@ -26,6 +26,12 @@ export async function loadInvitedProject(db: Db, projectId: number) {
   return { ...ref, title: project.title };
 }
 
+/** Who the invitation mail says invited: the signed-in user's name, or the product's when it has none. */
+export async function inviterOf(db: Db, userId: number, productName: string) {
+  const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return { id: userId, name: inviter?.name ?? productName };
+}
+
 export type CreateInvitationInput = {
   email: string;
   project: { id: number; title: string };

@@ -1,22 +1,19 @@
 import {
   emailField,
-  FALLBACK_MESSAGES,
   idField,
   invitationCreatedDocumentSchema,
-  invitationDocumentSchema,
   invitationResentDocumentSchema,
   MESSAGES,
-  pendingInvitationListDocumentSchema,
 } from '@dd/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
 import { asDocument } from '../../lib/jsonapi/document.ts';
-import { createInvitation, loadInvitedProject } from '../../modules/invitations/create-invitation.ts';
-import { findOpenInvitation, invalidInvitation } from '../../modules/invitations/invitation-tokens.ts';
 import {
-  listPendingInvitations,
+  createInvitation,
+  inviterOf,
+  loadInvitedProject,
+} from '../../modules/invitations/create-invitation.ts';
+import {
   loadOpenInvitation,
   resendInvitation,
   revokeInvitation,
@@ -33,8 +30,6 @@ const createBody = z.object({
     }),
   }),
 });
-const tokenQuery = z.object({ token: z.string().trim().min(1, FALLBACK_MESSAGES.required).max(200) });
-const searchQuery = z.object({ filter: z.object({ project_id: idField }) });
 const idParams = z.object({ id: idField });
 
 const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,11 +49,10 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, project_id, redirect_url } = request.body.data.attributes;
       const project = await loadInvitedProject(app.db, project_id);
       const actor = app.authorize(request, 'project:manage-team', project);
-      const [inviter] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
       const { id, mail } = await createInvitation(app.db, {
         email,
         project,
-        invitedBy: { id: actor.id, name: inviter?.name ?? app.config.productName },
+        invitedBy: await inviterOf(app.db, actor.id, app.config.productName),
         redirectUrl: redirect_url,
         now: app.config.now(),
         publicUrl: app.config.publicUrl,
@@ -77,39 +71,8 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Pending invitations, resend and revoke (docs/product.md §F5): whoever may invite to the project
-  // ('project:manage-team', as for POST /invitation/create) may see and manage its invitations.
-  app.get(
-    '/invitation/search',
-    {
-      schema: {
-        tags: ['invitation'],
-        summary: "A project's pending invitations (unused and unexpired), newest first",
-        querystring: searchQuery,
-        response: { 200: pendingInvitationListDocumentSchema },
-      },
-    },
-    async (request) => {
-      const project = await loadInvitedProject(app.db, request.query.filter.project_id);
-      app.authorize(request, 'project:manage-team', project);
-      const rows = await listPendingInvitations(app.db, project.id, app.config.now());
-      return {
-        data: rows.map((row) => ({
-          type: 'invitation',
-          id: String(row.id),
-          attributes: {
-            email: row.email,
-            'project-id': row.projectId,
-            'invited-by': row.invitedBy,
-            created: row.createdAt.toISOString(),
-            'expires-at': row.expiresAt.toISOString(),
-          },
-        })),
-        meta: { count: rows.length },
-      };
-    },
-  );
-
+  // Resend and revoke (docs/product.md §F5): whoever may invite to the project ('project:manage-team', as for
+  // POST /invitation/create) may manage its invitations (the list: invitation/search.ts).
   app.post(
     '/invitation/:id/resend',
     {
@@ -125,11 +88,10 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       const invitation = await loadOpenInvitation(app.db, request.params.id);
       const project = await loadInvitedProject(app.db, invitation.projectId);
       const actor = app.authorize(request, 'project:manage-team', project);
-      const [inviter] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
       const { mail, expiresAt } = await resendInvitation(app.db, {
         invitation,
         project,
-        invitedBy: { id: actor.id, name: inviter?.name ?? app.config.productName },
+        invitedBy: await inviterOf(app.db, actor.id, app.config.productName),
         now: app.config.now(),
         publicUrl: app.config.publicUrl,
         productName: app.config.productName,
@@ -165,30 +127,6 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       app.authorize(request, 'project:manage-team', project);
       await revokeInvitation(app.db, invitation.id);
       return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/invitation/my',
-    {
-      schema: {
-        tags: ['invitation'],
-        summary: 'The e-mail an invitation token was sent to',
-        response: { 200: invitationDocumentSchema },
-        querystring: tokenQuery,
-      },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request) => {
-      const invitation = await findOpenInvitation(app.db, request.query.token, app.config.now());
-      if (!invitation) throw invalidInvitation({ parameter: 'token' });
-      return asDocument(invitationDocumentSchema, {
-        data: {
-          type: 'invitation',
-          id: String(invitation.id),
-          attributes: { email: invitation.email, 'project-id': invitation.projectId },
-        },
-      });
     },
   );
 };

@@ -3,7 +3,6 @@ import {
   cappedText,
   idField,
   isStaffRole,
-  ownProjectListDocumentSchema,
   projectDocumentSchema,
   projectSaveSchema,
   TEXT_MAX,
@@ -11,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.ts';
-import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
+import { deleteProject } from '../../modules/admin-lists/delete-project.ts';
 import { saveTeam } from '../../modules/project-team/save-team.ts';
 import {
   getProjectDocument,
@@ -21,9 +20,9 @@ import {
   presentProjectPage,
   rememberVisit,
 } from '../../modules/projects/get-project.ts';
-import { listOwnProjects } from '../../modules/projects/list-own-projects.ts';
-import { type LoadedProjectRef, loadProjectRef } from '../../modules/projects/load-project.ts';
-import { saveProject } from '../../modules/projects/save-project.ts';
+import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import { changesClientList, saveProject } from '../../modules/projects/save-project.ts';
+import { parseIncludes } from '../board-access.ts';
 
 const idParams = z.object({ id: idField });
 const includeQuery = z.object({ include: cappedText(TEXT_MAX.query).optional() });
@@ -58,47 +57,11 @@ const projectPatchBody = z.object({
       .optional(),
   }),
 });
-/** Would saving this client list add or remove anyone? The owner always stays, sent or not. */
-function changesClientList(ref: LoadedProjectRef, sent: number[]): boolean {
-  const withOwner = (ids: number[]) => new Set(ref.ownerId === null ? ids : [...ids, ref.ownerId]);
-  const current = withOwner(ref.clientIds);
-  const next = withOwner(sent);
-  return current.size !== next.size || [...next].some((id) => !current.has(id));
-}
-
-function parseIncludes(raw: string | undefined): ProjectInclude[] {
-  if (!raw) return [];
-  return raw.split(',').map((name) => {
-    if (!(PROJECT_INCLUDES as readonly string[]).includes(name))
-      throw new AppError('bad_request', { title: `Include '${name}' is not allowed`, parameter: 'include' });
-    return name as ProjectInclude;
-  });
-}
-
 /**
  * The client project page (docs/product.md §C2 Project area, §7): read and save the details form (the
  * owner's company and details are saved by PATCH /company/{id} and /user/{id}/details). Reading a project as its client remembers it as the last visited one.
  */
 const projectRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/project/mine',
-    {
-      schema: {
-        tags: ['project'],
-        summary: "The signed-in client's projects, for the shell's projects strip",
-        response: { 200: ownProjectListDocumentSchema },
-      },
-    },
-    async (request) => {
-      const actor = app.authorize(request, 'project:list-own');
-      const rows = await listOwnProjects(app.db, actor.id);
-      return asDocument(
-        ownProjectListDocumentSchema,
-        documentOf(rows, undefined, { 'page-count': rows.length > 0 ? 1 : 0, total: rows.length }),
-      );
-    },
-  );
-
   app.get(
     '/project/:id',
     {
@@ -111,7 +74,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const include = parseIncludes(request.query.include);
+      const include = parseIncludes(request.query.include, PROJECT_INCLUDES) as ProjectInclude[];
       // One query reads the project, what the access check needs and every include (404 first, as before).
       const { ref, page } = await loadProjectPage(app.db, request.params.id, request.actor?.id ?? null);
       const actor = app.authorize(request, 'project:read', ref);
@@ -166,6 +129,18 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         viewerId: actor.id,
         hideContacts: !can(actor, 'project:see-contacts', ref),
       });
+    },
+  );
+
+  app.delete(
+    '/project/:id',
+    { schema: { tags: ['project'], summary: 'Delete a project (admin-level)', params: idParams } },
+    async (request, reply) => {
+      app.requireActor(request);
+      const project = await loadProjectRef(app.db, request.params.id);
+      app.authorize(request, 'project:delete', project);
+      await deleteProject(app.db, request.params.id);
+      return reply.code(204).send();
     },
   );
 };

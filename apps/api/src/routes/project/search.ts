@@ -1,14 +1,11 @@
-import { idField, mayReadContacts, projectListDocumentSchema, projectListScope } from '@dd/domain';
+import { mayReadContacts, projectListDocumentSchema, projectListScope } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { JSON_API } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
-import { deleteProject } from '../../modules/admin-lists/delete-project.ts';
 import { PROJECT_LIST_RULES, searchProjects } from '../../modules/admin-lists/project-search.ts';
-import { loadProjectRef } from '../../modules/projects/load-project.ts';
 
 const listQuery = z.record(z.string(), z.unknown());
-const idParams = z.object({ id: idField });
 
 const projectSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,18 +28,6 @@ const projectSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Already JSON (cached pages); in tests the response check parses it with the schema.
       return reply.type(JSON_API).send(json as never);
-    },
-  );
-
-  app.delete(
-    '/project/:id',
-    { schema: { tags: ['project'], summary: 'Delete a project (admin-level)', params: idParams } },
-    async (request, reply) => {
-      app.requireActor(request);
-      const project = await loadProjectRef(app.db, request.params.id);
-      app.authorize(request, 'project:delete', project);
-      await deleteProject(app.db, request.params.id);
-      return reply.code(204).send();
     },
   );
 };

@@ -3,36 +3,18 @@ import {
   TEXT_MAX,
   taskAttributesSchema,
   taskDocumentSchema,
-  taskListDocumentSchema,
   taskRelationshipsSchema,
 } from '@dd/domain';
-import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tags, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { asDocument, documentOf, Included } from '../../lib/jsonapi/document.ts';
-import { presentTag } from '../../modules/board/tag-presenter.ts';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
+import { TASK_INCLUDES, taskIncluded } from '../../modules/board/task-included.ts';
 import { presentTask } from '../../modules/board/task-presenter.ts';
-import {
-  listProjectTasks,
-  loadTask,
-  loadTaskWithProject,
-  type TaskWithTags,
-} from '../../modules/board/task-queries.ts';
+import { loadTask, loadTaskWithProject } from '../../modules/board/task-queries.ts';
 import { createTask, updateTask } from '../../modules/board/task-service.ts';
-import { publishEditing } from '../../modules/events/publish-event.ts';
-import { presentableUserColumns, presentUser } from '../../modules/users/user-presenter.ts';
-import {
-  authorizeBoard,
-  authorizeBoardProject,
-  idParams,
-  listQuery,
-  parseIncludes,
-  projectIdFilter,
-} from '../board-access.ts';
+import { authorizeBoard, authorizeBoardProject, idParams, parseIncludes } from '../board-access.ts';
 
-const TASK_INCLUDES = ['owner', 'requester', 'tag'] as const;
 const taskBody = z.object({
   data: z.object({
     type: z.literal('task'),
@@ -43,57 +25,11 @@ const taskBody = z.object({
 });
 const includeQuery = z.object({ include: cappedText(TEXT_MAX.query).optional() });
 
-/** The related records a task list asked for (owner, requester, tag). */
-async function includedFor(
-  app: Parameters<FastifyPluginAsyncZod>[0],
-  list: TaskWithTags[],
-  include: string[],
-) {
-  const included = new Included();
-  const userIds = new Set<number>();
-  for (const t of list) {
-    if (include.includes('owner') && t.ownerId) userIds.add(t.ownerId);
-    if (include.includes('requester') && t.requesterId) userIds.add(t.requesterId);
-  }
-  if (userIds.size > 0) {
-    const rows = await app.db
-      .select(presentableUserColumns)
-      .from(users)
-      .where(inArray(users.id, [...userIds]));
-    included.addAll(rows.map((u) => presentUser(u)));
-  }
-  const tagIds = [...new Set(list.flatMap((t) => t.tagIds))];
-  if (include.includes('tag') && tagIds.length > 0)
-    included.addAll((await app.db.select().from(tags).where(inArray(tags.id, tagIds))).map(presentTag));
-  return included;
-}
-
-/** Tasks of the task board (docs/product.md §A7): list, read, create (POST /task/create, our path) and PATCH. */
+/**
+ * Tasks of the task board (docs/product.md §A7): read, create (POST /task/create, our path) and PATCH; the list is
+ * task/search.ts, presence task/editing.ts, the product owner's decisions task/decisions.ts.
+ */
 const taskRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/task/search',
-    {
-      schema: {
-        tags: ['board'],
-        summary: 'Every task of a project in column order (filter project.id; include owner,requester,tag)',
-        response: { 200: taskListDocumentSchema },
-        querystring: listQuery,
-      },
-    },
-    async (request) => {
-      const { id, include } = projectIdFilter(request.query, request.actor, TASK_INCLUDES);
-      await authorizeBoard(app, request, id);
-      const list = await listProjectTasks(app.db, id);
-      return asDocument(
-        taskListDocumentSchema,
-        documentOf(list.map(presentTask), await includedFor(app, list, include), {
-          'page-count': list.length > 0 ? 1 : 0,
-          total: list.length,
-        }),
-      );
-    },
-  );
-
   app.get(
     '/task/:id',
     {
@@ -112,7 +48,7 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       authorizeBoardProject(app, request, project);
       return asDocument(
         taskDocumentSchema,
-        documentOf(presentTask(task), await includedFor(app, [task], include)),
+        documentOf(presentTask(task), await taskIncluded(app.db, [task], include)),
       );
     },
   );
@@ -149,27 +85,9 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           asDocument(
             taskDocumentSchema,
-            documentOf(presentTask(task), await includedFor(app, [task], [...TASK_INCLUDES])),
+            documentOf(presentTask(task), await taskIncluded(app.db, [task], [...TASK_INCLUDES])),
           ),
         );
-    },
-  );
-
-  app.post(
-    '/task/:id/editing',
-    {
-      schema: {
-        tags: ['board'],
-        summary: 'Presence: the caller has this task open for editing (repeat every ~10 s while open)',
-        params: idParams,
-      },
-    },
-    async (request, reply) => {
-      app.authorize(request, 'board:use');
-      const task = await loadTask(app.db, request.params.id);
-      const { actor } = await authorizeBoard(app, request, task.projectId);
-      await publishEditing(app.db, { taskId: task.id, projectId: task.projectId, userId: actor.id });
-      return reply.status(204).send();
     },
   );
 
@@ -199,7 +117,7 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return asDocument(
         taskDocumentSchema,
-        documentOf(presentTask(updated), await includedFor(app, [updated], [...TASK_INCLUDES])),
+        documentOf(presentTask(updated), await taskIncluded(app.db, [updated], [...TASK_INCLUDES])),
       );
     },
   );

@@ -1,5 +1,4 @@
 import {
-  adminCreateUserSchema,
   adminRelationshipsSchema,
   can,
   cappedText,
@@ -14,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, attr, forbidden } from '../../lib/app-error.ts';
 import { asDocument } from '../../lib/jsonapi/document.ts';
-import { createUser } from '../../modules/admin-forms/create-user.ts';
 import { updateUser } from '../../modules/admin-forms/update-user.ts';
+import { deactivateUser } from '../../modules/admin-lists/deactivate-user.ts';
 import { changeOwnPassword, changePasswordWithToken } from '../../modules/password-reset/change-password.ts';
 import { invalidResetToken } from '../../modules/password-reset/reset-tokens.ts';
 import { emailChangedNotice } from '../../modules/users/email-change.ts';
@@ -36,14 +35,6 @@ const patchUserBody = z.object({
   }),
 });
 const passwordAttributes = userPasswordSchema.extend({ token: z.string().trim().min(1).max(200).optional() });
-
-const createUserBody = z.object({
-  data: z.object({
-    type: z.literal('user').optional(),
-    attributes: adminCreateUserSchema,
-    relationships: adminRelationshipsSchema,
-  }),
-});
 
 /** Attribute validation inside the handler, answered like the route schemas answer (422 + pointers). */
 function parseAttributes<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
@@ -137,24 +128,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/user/create',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Create a user (admin-level)',
-        body: createUserBody,
-        response: { 201: userDocumentSchema },
-      },
-    },
+  app.delete(
+    '/user/:id',
+    { schema: { tags: ['user'], summary: 'Deactivate a user (admin-level)', params: idParams } },
     async (request, reply) => {
       const actor = app.authorize(request, 'admin:access');
-      const { id } = await createUser(app.db, actor, request.body.data);
-      const document = await getUserDocument(app.db, id, ['role', 'company', 'tech', 'team'], {
-        hideContacts: false,
-        self: false,
-      });
-      return reply.code(201).send(asDocument(userDocumentSchema, document));
+      await deactivateUser(app.db, actor, request.params.id, app.config.now());
+      return reply.code(204).send();
     },
   );
 };
