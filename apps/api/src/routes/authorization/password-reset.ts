@@ -11,7 +11,7 @@ const forgotBody = z.object({
   data: z.object({ type: z.literal('user').optional(), attributes: forgotPasswordSchema }),
 });
 const resetTokenQuery = z.object({ token: z.string().trim().min(1).max(200) });
-// PATCH /user/{id} (a new password with a reset token or the own session) lives in routes/users, which
+// PATCH /user/{id} (a new password with a reset token or the own session) lives in routes/user, which
 // also serves the admin's edit-user form on the same path.
 
 // Known and unknown addresses both answer no sooner than this, so timing does not tell them apart.
