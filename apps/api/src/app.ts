@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config.ts';
@@ -26,32 +26,7 @@ import schedulesPlugin from './plugins/app/schedules.ts';
 import openapiPlugin from './plugins/external/openapi.ts';
 import securityPlugin from './plugins/external/security.ts';
 import webAppPlugin from './plugins/external/web-app.ts';
-import adminFormRoutes from './routes/admin-forms.ts';
-import adminListRoutes from './routes/admin-lists.ts';
-import authorizationRoutes from './routes/authorization/index.ts';
-import boardRoutes from './routes/board/index.ts';
-import chatMailRoutes from './routes/chat/index.ts';
-import digestRoutes from './routes/digest/index.ts';
-import emailChangeRoutes from './routes/email-change/index.ts';
-import eventRoutes from './routes/events/index.ts';
-import invitationRoutes from './routes/invitations/index.ts';
-import lookupRoutes from './routes/lookups/index.ts';
-import mailOutboxRoutes from './routes/mail-outbox/index.ts';
-import messageRoutes from './routes/message/index.ts';
-import notificationRoutes from './routes/notification/index.ts';
-import passwordRoutes from './routes/password/index.ts';
-import deliveryRoutes from './routes/project/deliveries.ts';
-import reportRoutes from './routes/project/report.ts';
-import projectPageRoutes from './routes/projects/project-page.ts';
-import registrationRoutes from './routes/registration/index.ts';
-import repositoryRoutes from './routes/repository/index.ts';
-import scheduledCallRoutes from './routes/scheduled-calls/index.ts';
-import settingRoutes from './routes/settings/index.ts';
-import setupRoutes from './routes/setup/index.ts';
-import systemRoutes from './routes/system/index.ts';
-import decisionRoutes from './routes/task/decisions.ts';
-import userRoutes from './routes/users/index.ts';
-import webhookRoutes from './routes/webhooks/index.ts';
+import apiRoutes from './routes/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -61,6 +36,8 @@ export type BuildOptions = {
   logStream?: LogStream;
   /** Tests: fail any answer its response schema does not describe exactly (lib/jsonapi/serializer.ts). */
   checkResponses?: boolean;
+  /** Tests: sees each route as it is registered (routes/route-folders.test.ts finds the file that declared it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the app in a fixed order: external plugins, app plugins, then routes. */
@@ -70,6 +47,7 @@ export async function buildApp({
   logger = true,
   logStream,
   checkResponses = false,
+  onRoute,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Safe serializers and redaction (lib/log-safety.ts): no parameters, hashes, tokens or bodies.
@@ -84,6 +62,7 @@ export async function buildApp({
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(buildSerializerCompiler({ check: checkResponses }));
   // JSON and JSON:API bodies; a DELETE may carry the content type with no body at all (clients set the
@@ -139,37 +118,7 @@ export async function buildApp({
   await app.register(responsesPlugin, { check: checkResponses });
 
   // Routes.
-  await app.register(
-    async (api) => {
-      await api.register(systemRoutes);
-      await api.register(authorizationRoutes);
-      await api.register(userRoutes);
-      await api.register(lookupRoutes);
-      await api.register(passwordRoutes);
-      await api.register(invitationRoutes);
-      await api.register(mailOutboxRoutes);
-      await api.register(projectPageRoutes);
-      await api.register(adminListRoutes);
-      await api.register(adminFormRoutes);
-      await api.register(registrationRoutes);
-      await api.register(settingRoutes);
-      await api.register(boardRoutes);
-      await api.register(scheduledCallRoutes);
-      await api.register(eventRoutes);
-      await api.register(digestRoutes);
-      await api.register(repositoryRoutes);
-      await api.register(webhookRoutes);
-      await api.register(emailChangeRoutes);
-      await api.register(deliveryRoutes);
-      await api.register(decisionRoutes);
-      await api.register(reportRoutes);
-      await api.register(notificationRoutes);
-      await api.register(setupRoutes);
-      await api.register(messageRoutes);
-      await api.register(chatMailRoutes);
-    },
-    { prefix: '/api' },
-  );
+  await app.register(apiRoutes, { prefix: '/api' });
   await app.register(webAppPlugin);
   return app;
 }

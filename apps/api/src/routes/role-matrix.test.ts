@@ -121,9 +121,9 @@ const LOOKUPS = [
 const ROLE_TABLES = {
   adminLists: 'admin-lists.roles.test.ts',
   adminForms: 'admin-forms.roles.test.ts',
-  board: 'board/board.roles.test.ts',
-  staffCalls: 'scheduled-calls/staff-calls.test.ts',
-  progress: 'projects/progress.test.ts',
+  board: 'task/board.roles.test.ts',
+  staffCalls: 'scheduled-call/staff-calls.test.ts',
+  progress: 'project/progress.test.ts',
   events: 'events/events.roles.test.ts',
 } as const;
 /** The task board's roles: staff except readonlyManager. */

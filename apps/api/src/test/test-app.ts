@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { connect, type Database } from '../db/client.ts';
 import { cloneTemplate } from './test-database.ts';
@@ -15,6 +15,8 @@ export type TestApp = {
 export type TestAppOptions = {
   /** Every log line (JSON, at level `trace` unless overrides.logLevel says otherwise) is pushed here. */
   logs?: string[];
+  /** Sees each route as it is registered (buildApp's onRoute). */
+  onRoute?: BuildOptions['onRoute'];
 };
 
 /**
@@ -26,7 +28,7 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { logs } = options;
+  const { logs, onRoute } = options;
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -47,6 +49,7 @@ export async function buildTestApp(
       database,
       logger: Boolean(logs),
       checkResponses: true,
+      ...(onRoute ? { onRoute } : {}),
       ...(logs ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
     });
     await app.ready();

@@ -1,29 +1,35 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { invitations, projectMembers, projects, users } from '../../db/schema/index.ts';
+import { invitations, projects, users } from '../../db/schema/index.ts';
 import { AppError, attr, notFound } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { invitationMail } from '../mail/invitation-mail.ts';
 import { appLink } from '../mail/links.ts';
+import { loadProjectRef } from '../projects/load-project.ts';
 import { INVITATION_TTL_MS } from './invitation-tokens.ts';
 
 export const EMAIL_REGISTERED = 'User with this email is already registered';
 export const INVITED_SIGN_UP_PATH = '/register-invited-user';
 
-/** What `can(actor, 'project:manage-team', project)` needs: the owner and the client members. */
-export async function loadProjectRef(db: Db, projectId: number) {
+/**
+ * What `can(actor, 'project:manage-team', project)` needs (the one `loadProjectRef`), with the title the
+ * invitation mail names. 404 when the project does not exist.
+ */
+export async function loadInvitedProject(db: Db, projectId: number) {
+  const ref = await loadProjectRef(db, projectId);
   const [project] = await db
-    .select({ id: projects.id, title: projects.title, ownerId: projects.ownerId })
+    .select({ title: projects.title })
     .from(projects)
-    .where(eq(projects.id, projectId))
-    .limit(1);
+    .where(eq(projects.id, projectId));
   if (!project) throw notFound('Project');
-  const clients = await db
-    .select({ userId: projectMembers.userId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.kind, 'client')));
-  return { ...project, clientIds: clients.map((c) => c.userId) };
+  return { ...ref, title: project.title };
+}
+
+/** Who the invitation mail says invited: the signed-in user's name, or the product's when it has none. */
+export async function inviterOf(db: Db, userId: number, productName: string) {
+  const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return { id: userId, name: inviter?.name ?? productName };
 }
 
 export type CreateInvitationInput = {

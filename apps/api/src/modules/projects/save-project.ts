@@ -17,6 +17,7 @@ import {
 import { AppError, attr } from '../../lib/app-error.ts';
 import { assertIdsExist } from '../admin-forms/checks.ts';
 import { publishEvent } from '../events/publish-event.ts';
+import type { LoadedProjectRef } from './load-project.ts';
 
 export type ProjectRelationshipsInput = { tech?: number[]; types?: number[]; client?: number[] };
 
@@ -121,4 +122,12 @@ export async function emailTakenByOther(db: Db, email: string, userId: number) {
     .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, ne(users.id, userId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Would saving this client list add or remove anyone? The owner always stays, sent or not. */
+export function changesClientList(ref: LoadedProjectRef, sent: number[]): boolean {
+  const withOwner = (ids: number[]) => new Set(ref.ownerId === null ? ids : [...ids, ref.ownerId]);
+  const current = withOwner(ref.clientIds);
+  const next = withOwner(sent);
+  return current.size !== next.size || [...next].some((id) => !current.has(id));
 }

@@ -37,7 +37,7 @@ const OWN_LIMITS = new Set([
   'POST /api/project/:id/upload-file',
   // Open event streams per session and per user (docs/adr/0019-event-stream-caps.md).
   'GET /api/events',
-  // Chat posting: per user (routes/projects/messages.ts).
+  // Chat posting: per user (routes/project/messages.ts).
   'POST /api/project/:id/messages',
 ]);
 /** Operations that answer 201 Created. */

@@ -5,7 +5,7 @@ import { connect, type Database } from '../../db/client.ts';
 import { buildProject, buildUser, signIn, withSessionAs } from '../../test/factories.ts';
 import { listenOnFreePort, openEventStream } from '../../test/sse-client.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
-import { taskDoc } from '../board/board-test-helpers.ts';
+import { taskDoc } from '../task/board-test-helpers.ts';
 
 let t: TestApp;
 let base: string;

@@ -1,0 +1,122 @@
+import { idField, scheduledCallDocumentSchema, staffCallListDocumentSchema } from '@dd/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
+import { parseListQuery } from '../../lib/jsonapi/query.ts';
+import {
+  callApprovedMessage,
+  callCancelledMessage,
+  callDeclinedMessage,
+  callMovedMessage,
+} from '../../modules/mail/call-changed-mail.ts';
+import {
+  approveCall,
+  type ChangeResult,
+  cancelCall,
+  declineCall,
+  moveCall,
+} from '../../modules/scheduled-calls/call-changes.ts';
+import { presentScheduledCall } from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
+import { STAFF_CALL_LIST_RULES, searchStaffCalls } from '../../modules/scheduled-calls/staff-calls.ts';
+
+const listQuery = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: idField });
+const moveBody = z.object({
+  data: z.object({
+    type: z.literal('scheduled-call').optional(),
+    attributes: z.object({
+      start: z.iso.datetime({ offset: true, error: 'Start must be an ISO-8601 instant' }),
+    }),
+  }),
+});
+
+/**
+ * Staff side of discovery calls (docs/product.md §F1): the Calls screen's list and actions. The company work
+ * hours are routes/work-hours/, each staff member's private calendar feed routes/calendar-feed/ and routes/calendar/.
+ */
+const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/scheduled-call/staff-search',
+    {
+      schema: {
+        tags: ['scheduled-call'],
+        summary:
+          'Calls of every project for the Calls screen (admin, superAdmin, accountManager, projectManager); paged, filter by status and scheduled',
+        querystring: listQuery,
+        response: { 200: staffCallListDocumentSchema },
+      },
+    },
+    async (request) => {
+      const actor = app.authorize(request, 'calls:manage');
+      return asDocument(
+        staffCallListDocumentSchema,
+        await searchStaffCalls(app.db, parseListQuery(request.query, STAFF_CALL_LIST_RULES, actor)),
+      );
+    },
+  );
+
+  const afterChange = async (result: ChangeResult) => {
+    const { productName, publicUrl, mailFrom } = app.config;
+    const context = { productName, publicUrl, mailFrom, now: app.config.now() };
+    const { call } = result;
+    const message =
+      result.change === 'approved'
+        ? await callApprovedMessage(app.db, call, context)
+        : result.change === 'declined'
+          ? await callDeclinedMessage(app.db, call, context)
+          : result.change === 'cancelled'
+            ? await callCancelledMessage(app.db, call, context)
+            : await callMovedMessage(app.db, call, context, result.previousStart ?? call.scheduledAt);
+    if (message) app.mailer.sendLater(message);
+    return asDocument(scheduledCallDocumentSchema, documentOf(presentScheduledCall(result.call)));
+  };
+
+  const actions = { approve: approveCall, decline: declineCall, cancel: cancelCall } as const;
+  for (const [name, action] of Object.entries(actions)) {
+    app.post(
+      `/scheduled-call/:id/${name}`,
+      {
+        schema: {
+          tags: ['scheduled-call'],
+          summary: `${name[0]!.toUpperCase()}${name.slice(1)} a call; mails the client a calendar update (Calls screen roles)`,
+          params: idParams,
+          response: { 200: scheduledCallDocumentSchema },
+        },
+      },
+      async (request) => {
+        const actor = app.authorize(request, 'calls:manage');
+        const result = await action(app.db, {
+          callId: request.params.id,
+          actorId: actor.id,
+          now: app.config.now(),
+        });
+        return afterChange(result);
+      },
+    );
+  }
+
+  app.post(
+    '/scheduled-call/:id/move',
+    {
+      schema: {
+        tags: ['scheduled-call'],
+        summary: 'Move a call to another free slot (409 when taken); mails the client a calendar update',
+        params: idParams,
+        body: moveBody,
+        response: { 200: scheduledCallDocumentSchema },
+      },
+    },
+    async (request) => {
+      const actor = app.authorize(request, 'calls:manage');
+      const result = await moveCall(app.db, {
+        callId: request.params.id,
+        actorId: actor.id,
+        now: app.config.now(),
+        start: new Date(request.body.data.attributes.start),
+      });
+      return afterChange(result);
+    },
+  );
+};
+
+export default staffCallRoutes;
