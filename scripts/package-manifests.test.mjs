@@ -15,11 +15,13 @@ describe('package manifests', () => {
   });
 
   it.each(['.', ...workspaces])('%s keeps @types/* in devDependencies only', (folder) => {
-    const { dependencies = {}, optionalDependencies = {}, peerDependencies = {} } = manifest(
-      join(folder, 'package.json'),
-    );
-    const types = Object.keys({ ...dependencies, ...optionalDependencies, ...peerDependencies }).filter((name) =>
-      name.startsWith('@types/'),
+    const {
+      dependencies = {},
+      optionalDependencies = {},
+      peerDependencies = {},
+    } = manifest(join(folder, 'package.json'));
+    const types = Object.keys({ ...dependencies, ...optionalDependencies, ...peerDependencies }).filter(
+      (name) => name.startsWith('@types/'),
     );
     expect(types).toEqual([]);
   });
