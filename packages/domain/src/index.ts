@@ -25,6 +25,7 @@ export * from './first-screen.ts';
 export * from './format.ts';
 export * from './git.ts';
 export * from './limits.ts';
+export * from './live-events.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './permissions.ts';
