@@ -19,6 +19,7 @@ export * from './api/users.ts';
 export * from './chat.ts';
 export * from './daytime.ts';
 export * from './delivery.ts';
+export * from './error-codes.ts';
 export * from './error-mapping.ts';
 export * from './field-visibility.ts';
 export * from './first-screen.ts';

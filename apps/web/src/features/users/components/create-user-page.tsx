@@ -2,12 +2,12 @@ import {
   type AdminCreateUserInput,
   adminCreateUserSchema,
   isRole,
+  isTakenCode,
   MESSAGES,
   mayAssignRole,
   ROLE_LABELS,
   ROLES,
   type Role,
-  SERVER_ERRORS,
 } from '@dd/domain';
 import { Container, PasswordInput, Select, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -87,8 +87,7 @@ export function CreateUserPage() {
           form.resetDirty();
         },
         onError: (error) => {
-          const title = isApiError(error) ? error.firstError?.title : undefined;
-          if (title === SERVER_ERRORS.emailTaken || title === SERVER_ERRORS.loginTaken)
+          if (isTakenCode(isApiError(error) ? error.firstError?.code : undefined))
             form.setFieldError('email', MESSAGES.emailTaken);
           // Admin §8: errors on no field of the form are only logged.
           else if (!showFieldError(error, isApiError(error) ? error.pointerField : undefined))
