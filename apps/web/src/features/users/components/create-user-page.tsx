@@ -1,25 +1,19 @@
 import {
   type AdminCreateUserInput,
   adminCreateUserSchema,
-  isRole,
   isTakenCode,
   MESSAGES,
-  mayAssignRole,
-  ROLE_LABELS,
-  ROLES,
   type Role,
 } from '@dd/domain';
 import { Container, PasswordInput, Select, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { isApiError } from '../../../lib/api-client.ts';
-import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
 import { CreateFormCard } from '../../../lib/ui/create-form-card.tsx';
-import { uploadImage } from '../../../lib/upload-image.ts';
 import { createdId, useAdminCreateForm } from '../../../lib/use-admin-create-form.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUserFormOptions } from '../api/get-user-form-options.ts';
-import { RoleExtrasFields } from './role-extras-fields.tsx';
+import { AvatarAndRoleExtras, RoleSelect } from './role-extras-fields.tsx';
 
 const DRAFT = 'create-user';
 // Admin §4: drafts never hold the password or the avatar.
@@ -63,10 +57,6 @@ export function CreateUserPage() {
     notInDraft: NOT_IN_DRAFT,
     schema: adminCreateUserSchema,
   });
-  const roleOptions = ROLES.filter((r) => actor && mayAssignRole(actor.role, null, r)).map((r) => ({
-    value: r,
-    label: ROLE_LABELS[r],
-  }));
 
   const submit = form.onSubmit((v) => {
     if (v.role === '') return;
@@ -103,18 +93,14 @@ export function CreateUserPage() {
         New User
       </Title>
       <CreateFormCard onSubmit={submit} submitting={create.isPending} created={created}>
-        <Select
-          size="md"
+        <RoleSelect
           label="Role"
           placeholder="Pick a role"
-          data={roleOptions}
-          value={values.role || null}
-          // The role picker ignores an empty selection (docs/product.md §A5).
-          onChange={(role) => {
-            if (role && isRole(role)) form.setFieldValue('role', role);
-          }}
+          actorRole={actor?.role}
+          current={null}
+          value={values.role}
+          onChange={(role) => form.setFieldValue('role', role)}
           error={form.errors.role}
-          allowDeselect={false}
         />
         <TextInput label="Name" autoComplete="off" {...form.getInputProps('name')} />
         <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
@@ -135,20 +121,10 @@ export function CreateUserPage() {
           value={values.timezone || null}
           onChange={(zone) => form.setFieldValue('timezone', zone ?? '')}
         />
-        <AvatarInput
-          value={values.avatar}
-          onChange={(url) => form.setFieldValue('avatar', url)}
-          upload={uploadImage}
-        />
-        <RoleExtrasFields
-          role={values.role}
-          companyId={values.companyId}
-          teamIds={values.teamIds}
-          techIds={values.techIds}
-          onChange={(patch) => form.setValues(patch)}
-          companies={options.companies}
-          teams={options.teams}
-          techGroups={options.techGroups}
+        <AvatarAndRoleExtras
+          values={values}
+          setValues={form.setValues}
+          options={options}
           singleTeamFor="projectManager"
         />
       </CreateFormCard>
