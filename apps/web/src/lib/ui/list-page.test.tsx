@@ -6,10 +6,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CompaniesTablePage } from '../../features/companies/components/companies-table-page.tsx';
+import { CreateCompanyPage } from '../../features/companies/components/create-company-page.tsx';
 import { IncompleteRegistrationsPage } from '../../features/incomplete-registrations/components/incomplete-registrations-page.tsx';
 import { MailOutboxPage } from '../../features/mail-outbox/components/mail-outbox-page.tsx';
+import { CreateProjectPage } from '../../features/projects/components/create-project-page.tsx';
 import { ProjectsTablePage } from '../../features/projects/components/projects-table-page.tsx';
 import { TeamsTablePage } from '../../features/teams/components/teams-table-page.tsx';
+import { CreateUserPage } from '../../features/users/components/create-user-page.tsx';
 import { UsersTablePage } from '../../features/users/components/users-table-page.tsx';
 import { createdColumn } from './list-page.tsx';
 
@@ -24,7 +27,7 @@ const render = (Page: ComponentType) =>
     </MantineProvider>,
   );
 
-describe('list pages share one frame', () => {
+describe('admin pages share one frame', () => {
   it.each([
     [CompaniesTablePage, LABELS.tables.companies],
     [TeamsTablePage, LABELS.tables.teams],
@@ -32,6 +35,9 @@ describe('list pages share one frame', () => {
     [ProjectsTablePage, LABELS.tables.projects],
     [MailOutboxPage, 'Mail outbox'],
     [IncompleteRegistrationsPage, 'Unfinished sign-ups'],
+    [CreateCompanyPage, 'New Company'],
+    [CreateProjectPage, 'New Project'],
+    [CreateUserPage, 'New User'],
   ] as const)('%o renders its title as the one heading', (Page, title) => {
     const html = render(Page);
     expect(html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1]).toBe(title);

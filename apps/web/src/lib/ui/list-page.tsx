@@ -1,35 +1,8 @@
 import { formatDateTime } from '@dd/domain';
-import { ActionIcon, Container, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { type ReactNode, useState } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import type { Breakpoint, Column } from './paged-table.tsx';
-
-/**
- * The frame of a list page (docs/product.md §A2): the tab's title, the page's heading (the title itself
- * unless the page puts links beside it) and the filters and table below.
- */
-export function ListPage({
-  title,
-  heading,
-  children,
-}: {
-  title: string;
-  heading?: ReactNode;
-  children: ReactNode;
-}) {
-  useDocumentTitle(`${title} · Delivery Desk`);
-  return (
-    <Container size="xl" py="lg">
-      {heading ?? (
-        <Title order={1} mb="md">
-          {title}
-        </Title>
-      )}
-      {children}
-    </Container>
-  );
-}
 
 /** A list's "created" column: the date and time in the viewer's zone, sortable. */
 export function createdColumn<T extends { created: string }>(header: string, hideAt: Breakpoint): Column<T> {

@@ -1,6 +1,7 @@
 import { COMPANY_SORT_FIELDS, confirmDeleteCompany, LABELS } from '@dd/domain';
-import { ListPage, RemoveRowButton, useConfirmedRemoval } from '../../../lib/ui/list-page.tsx';
+import { RemoveRowButton, useConfirmedRemoval } from '../../../lib/ui/list-page.tsx';
 import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { useDeleteCompany } from '../api/delete-company.ts';
 import { type CompanyRow, useCompanies } from '../api/get-companies.ts';
 
@@ -33,7 +34,7 @@ export function CompaniesTablePage() {
   const remove = useDeleteCompany();
   const removal = useConfirmedRemoval<CompanyRow>(remove, (row) => confirmDeleteCompany(row.title));
   return (
-    <ListPage title={LABELS.tables.companies}>
+    <TitledPage title={LABELS.tables.companies}>
       <PagedTable
         label={LABELS.tables.companies}
         {...listTableProps(table, query)}
@@ -45,6 +46,6 @@ export function CompaniesTablePage() {
         )}
       />
       {removal.dialog}
-    </ListPage>
+    </TitledPage>
   );
 }

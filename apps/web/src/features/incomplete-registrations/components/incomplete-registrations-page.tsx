@@ -1,5 +1,6 @@
-import { createdColumn, ListPage } from '../../../lib/ui/list-page.tsx';
+import { createdColumn } from '../../../lib/ui/list-page.tsx';
 import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import {
   INCOMPLETE_REGISTRATION_SORT_FIELDS,
   type IncompleteRegistrationRow,
@@ -25,7 +26,7 @@ export function IncompleteRegistrationsPage() {
   });
   const query = useIncompleteRegistrations({ page: table.page, sort: table.sort });
   return (
-    <ListPage title={TITLE}>
+    <TitledPage title={TITLE}>
       <PagedTable
         label={TITLE}
         {...listTableProps(table, query)}
@@ -33,6 +34,6 @@ export function IncompleteRegistrationsPage() {
         rowKey={(r) => String(r.id)}
         emptyText="No unfinished sign-ups yet"
       />
-    </ListPage>
+    </TitledPage>
   );
 }

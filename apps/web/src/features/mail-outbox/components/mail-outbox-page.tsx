@@ -1,8 +1,9 @@
 import { formatDateTime } from '@dd/domain';
 import { Alert, Button, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
-import { createdColumn, ListPage } from '../../../lib/ui/list-page.tsx';
+import { createdColumn } from '../../../lib/ui/list-page.tsx';
 import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { MAIL_OUTBOX_SORT_FIELDS, type MailRow, useMailOutbox } from '../api/get-mail-outbox.ts';
 import { mailState } from '../mail-state.ts';
 
@@ -24,7 +25,7 @@ export function MailOutboxPage() {
   const query = useMailOutbox({ page: table.page, sort: table.sort });
   const [viewing, setViewing] = useState<MailRow | null>(null);
   return (
-    <ListPage title={TITLE}>
+    <TitledPage title={TITLE}>
       <PagedTable
         label={TITLE}
         {...listTableProps(table, query)}
@@ -52,6 +53,6 @@ export function MailOutboxPage() {
           {viewing?.text ?? ''}
         </pre>
       </Modal>
-    </ListPage>
+    </TitledPage>
   );
 }

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { todayIso } from '../../../lib/today.ts';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
-import { createdColumn, ListPage } from '../../../lib/ui/list-page.tsx';
+import { createdColumn } from '../../../lib/ui/list-page.tsx';
 import {
   type Column,
   filtersApplied,
@@ -12,6 +12,7 @@ import {
   PagedTable,
   useTableUrlState,
 } from '../../../lib/ui/paged-table.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useDeleteProject } from '../api/delete-project.ts';
 import { type ProjectRow, useProjects } from '../api/get-projects.ts';
@@ -51,7 +52,7 @@ export function ProjectsTablePage() {
   const [pending, setPending] = useState<ProjectRow | null>(null);
 
   return (
-    <ListPage title={LABELS.tables.projects}>
+    <TitledPage title={LABELS.tables.projects}>
       <SetupChecklist enabled={can(actor, 'admin:access')} />
       <ProjectFilterForm
         key={JSON.stringify(table.filters)}
@@ -98,6 +99,6 @@ export function ProjectsTablePage() {
           remove.mutate(pending.id, { onSettled: () => setPending(null) });
         }}
       />
-    </ListPage>
+    </TitledPage>
   );
 }

@@ -1,6 +1,7 @@
 import { confirmDeleteTeam, LABELS, TEAM_SORT_FIELDS } from '@dd/domain';
-import { ListPage, RemoveRowButton, useConfirmedRemoval } from '../../../lib/ui/list-page.tsx';
+import { RemoveRowButton, useConfirmedRemoval } from '../../../lib/ui/list-page.tsx';
 import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { useDeleteTeam } from '../api/delete-team.ts';
 import { type TeamRow, useTeams } from '../api/get-teams.ts';
 
@@ -18,7 +19,7 @@ export function TeamsTablePage() {
   const remove = useDeleteTeam();
   const removal = useConfirmedRemoval<TeamRow>(remove, (row) => confirmDeleteTeam(row.title));
   return (
-    <ListPage title={LABELS.tables.teams}>
+    <TitledPage title={LABELS.tables.teams}>
       <PagedTable
         label={LABELS.tables.teams}
         {...listTableProps(table, query)}
@@ -28,6 +29,6 @@ export function TeamsTablePage() {
         actions={(t) => <RemoveRowButton label={`Delete team ${t.title}`} onClick={() => removal.ask(t)} />}
       />
       {removal.dialog}
-    </ListPage>
+    </TitledPage>
   );
 }

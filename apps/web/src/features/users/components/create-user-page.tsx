@@ -5,10 +5,10 @@ import {
   MESSAGES,
   type Role,
 } from '@dd/domain';
-import { Container, PasswordInput, Select, TextInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { isApiError } from '../../../lib/api-client.ts';
 import { CreateFormCard } from '../../../lib/ui/create-form-card.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { createdId, useAdminCreateForm } from '../../../lib/use-admin-create-form.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useCreateUser } from '../api/create-user.ts';
@@ -47,7 +47,6 @@ const EMPTY: FormValues = {
 
 /** /create-user (admin-level): New Users (docs/product.md §A2, §A5, §A8). */
 export function CreateUserPage() {
-  useDocumentTitle('New User · Delivery Desk');
   const actor = useActor();
   const options = useUserFormOptions();
   const create = useCreateUser();
@@ -88,10 +87,7 @@ export function CreateUserPage() {
   });
 
   return (
-    <Container size="sm" py="lg">
-      <Title order={1} mb="md">
-        New User
-      </Title>
+    <TitledPage title="New User" size="sm">
       <CreateFormCard onSubmit={submit} submitting={create.isPending} created={created}>
         <RoleSelect
           label="Role"
@@ -128,6 +124,6 @@ export function CreateUserPage() {
           singleTeamFor="projectManager"
         />
       </CreateFormCard>
-    </Container>
+    </TitledPage>
   );
 }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useProductLabel } from '../../../lib/app-config.ts';
 import { todayIso } from '../../../lib/today.ts';
-import { createdColumn, ListPage, RemoveRowButton, useConfirmedRemoval } from '../../../lib/ui/list-page.tsx';
+import { createdColumn, RemoveRowButton, useConfirmedRemoval } from '../../../lib/ui/list-page.tsx';
 import {
   type Column,
   filtersApplied,
@@ -13,6 +13,7 @@ import {
   useTableUrlState,
 } from '../../../lib/ui/paged-table.tsx';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { toActor, useSession } from '../../auth/api/get-session.ts';
 import { useDeactivateUser } from '../api/deactivate-user.ts';
 import { type UserRow, useUsers } from '../api/get-users.ts';
@@ -79,7 +80,7 @@ export function UsersTablePage() {
   const [inviting, setInviting] = useState<boolean | null>(null);
 
   return (
-    <ListPage
+    <TitledPage
       title={LABELS.tables.users}
       heading={
         <Group justify="space-between" align="center" mb="md" wrap="wrap">
@@ -133,6 +134,6 @@ export function UsersTablePage() {
         </Suspense>
       )}
       {removal.dialog}
-    </ListPage>
+    </TitledPage>
   );
 }
