@@ -102,11 +102,17 @@ type ListQuery<T> = {
 
 /**
  * The props every table page wires the same way, from its address state (`useTableUrlState`) and its list
- * query: rows, the loading state (the first load, or a page change still showing the previous page), the
- * error with its Retry, and sort and page.
+ * query: the table's label, rows keyed by id, the loading state (the first load, or a page change still
+ * showing the previous page), the error with its Retry, and sort and page.
  */
-export function listTableProps<T>(table: ReturnType<typeof useTableUrlState>, query: ListQuery<T>) {
+export function listTableProps<T extends { id: number | string }>(
+  label: string,
+  table: ReturnType<typeof useTableUrlState>,
+  query: ListQuery<T>,
+) {
   return {
+    label,
+    rowKey: (row: T) => String(row.id),
     rows: query.data?.rows ?? [],
     loading: query.isPending || (query.isFetching && query.isPlaceholderData),
     error: query.isError,

@@ -36,10 +36,8 @@ export function CompaniesTablePage() {
   return (
     <TitledPage title={LABELS.tables.companies}>
       <PagedTable
-        label={LABELS.tables.companies}
-        {...listTableProps(table, query)}
+        {...listTableProps(LABELS.tables.companies, table, query)}
         columns={COLUMNS}
-        rowKey={(c) => String(c.id)}
         emptyText="No companies yet"
         actions={(c) => (
           <RemoveRowButton label={`Delete company ${c.title}`} onClick={() => removal.ask(c)} />

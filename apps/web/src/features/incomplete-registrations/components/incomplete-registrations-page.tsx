@@ -28,10 +28,8 @@ export function IncompleteRegistrationsPage() {
   return (
     <TitledPage title={TITLE}>
       <PagedTable
-        label={TITLE}
-        {...listTableProps(table, query)}
+        {...listTableProps(TITLE, table, query)}
         columns={COLUMNS}
-        rowKey={(r) => String(r.id)}
         emptyText="No unfinished sign-ups yet"
       />
     </TitledPage>

@@ -27,10 +27,8 @@ export function MailOutboxPage() {
   return (
     <TitledPage title={TITLE}>
       <PagedTable
-        label={TITLE}
-        {...listTableProps(table, query)}
+        {...listTableProps(TITLE, table, query)}
         columns={COLUMNS}
-        rowKey={(m) => String(m.id)}
         emptyText="No mail yet"
         actions={(m) => (
           <Button size="xs" variant="light" aria-label={`View mail ${m.id}`} onClick={() => setViewing(m)}>

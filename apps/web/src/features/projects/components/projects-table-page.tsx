@@ -61,10 +61,8 @@ export function ProjectsTablePage() {
         onSearch={(_filter, values) => table.setFilters(values)}
       />
       <PagedTable
-        label={LABELS.tables.projects}
-        {...listTableProps(table, query)}
+        {...listTableProps(LABELS.tables.projects, table, query)}
         columns={columns}
-        rowKey={(p) => String(p.id)}
         emptyText={filtersApplied(filter) ? 'No projects match these filters' : 'No projects yet'}
         actions={(p) => (
           <Group gap="xs" justify="flex-end" wrap="nowrap">

@@ -21,10 +21,8 @@ export function TeamsTablePage() {
   return (
     <TitledPage title={LABELS.tables.teams}>
       <PagedTable
-        label={LABELS.tables.teams}
-        {...listTableProps(table, query)}
+        {...listTableProps(LABELS.tables.teams, table, query)}
         columns={COLUMNS}
-        rowKey={(t) => String(t.id)}
         emptyText="No teams yet"
         actions={(t) => <RemoveRowButton label={`Delete team ${t.title}`} onClick={() => removal.ask(t)} />}
       />

@@ -105,10 +105,8 @@ export function UsersTablePage() {
         onSearch={(_filter, values) => table.setFilters(values)}
       />
       <PagedTable
-        label={LABELS.tables.users}
-        {...listTableProps(table, query)}
+        {...listTableProps(LABELS.tables.users, table, query)}
         columns={cols}
-        rowKey={(u) => String(u.id)}
         emptyText={filtersApplied(filter) ? 'No users match these filters' : 'No users yet'}
         actions={(u) => (
           <Group gap="xs" justify="flex-end" wrap="nowrap">
