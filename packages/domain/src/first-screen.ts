@@ -31,17 +31,25 @@ export const SESSION_CHECK_REQUEST = '/authorization/check?include=role';
 /** The app settings the session gate waits for on every page, a visitor's included. */
 const APP_CONFIG_REQUEST = '/app-config';
 
-const PAGES: Array<{ pattern: RegExp; requests: (id: number) => string[] }> = [
-  {
-    pattern: /^\/project\/daily-updates\/(\d{1,9})\/?$/,
+type FirstScreenPage = { path: string; requests: (id: number) => string[] };
+
+/**
+ * The pages whose first screen is answered ahead, declared once: the web's router takes their route paths
+ * (React Router syntax), its first-screen prefetch keys its query options by these names, and the server
+ * answers `requests` inside index.html. Matched in this order, the first match wins (the router ranks a
+ * static segment above `:section` the same way). `:id` is a project id.
+ */
+export const FIRST_SCREEN_PAGES = {
+  dailyUpdates: {
+    path: '/project/daily-updates/:id',
     requests: (id) => [
       projectPath(id),
       `/project-update/search?include=reporter&sort=-created&page[size]=null&filter%5Bproject_id%5D=${id}`,
       `/project/${id}/progress`,
     ],
   },
-  {
-    pattern: /^\/project\/tasks\/(\d{1,9})\/?$/,
+  taskBoard: {
+    path: '/project/tasks/:id',
     requests: (id) => [
       projectPath(id),
       `/task/search?${byProject(id)}`,
@@ -50,8 +58,40 @@ const PAGES: Array<{ pattern: RegExp; requests: (id: number) => string[] }> = [
       `/page-tasks/sidebar?project_id=${id}`,
     ],
   },
-  { pattern: /^\/project\/[a-z-]+\/(\d{1,9})(\/.*)?$/, requests: (id) => [projectPath(id)] },
-];
+  /** Any other section of a project (perfomance-report, git, chat…), and deeper paths below it. */
+  projectSection: { path: '/project/:section/:id/*', requests: (id) => [projectPath(id)] },
+} as const satisfies Record<string, FirstScreenPage>;
+
+export type FirstScreenPageName = keyof typeof FIRST_SCREEN_PAGES;
+
+/**
+ * The parameters of a route path (`/project/:section/:id/*`) matched by this path, or null: `:name` is one
+ * non-empty segment, a trailing `/*` any rest (none included), a trailing slash is ignored.
+ */
+export function matchRoutePath(pattern: string, pathname: string): Record<string, string> | null {
+  const splat = pattern.endsWith('/*');
+  const parts = (splat ? pattern.slice(0, -2) : pattern).split('/');
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  if (splat ? segments.length < parts.length : segments.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of parts.entries()) {
+    const segment = segments[i]!;
+    if (part.startsWith(':') && segment !== '') params[part.slice(1)] = segment;
+    else if (part !== segment) return null;
+  }
+  return params;
+}
+
+/** The first-screen page at this path and its project id (a positive id of at most nine digits), or null. */
+export function matchFirstScreenPage(pathname: string): { name: FirstScreenPageName; id: number } | null {
+  for (const [name, page] of Object.entries(FIRST_SCREEN_PAGES) as Array<
+    [FirstScreenPageName, FirstScreenPage]
+  >) {
+    const id = matchRoutePath(page.path, pathname)?.id;
+    if (id !== undefined) return /^[1-9]\d{0,8}$/.test(id) ? { name, id: Number(id) } : null;
+  }
+  return null;
+}
 
 /**
  * The reads the first screen at this page path needs. Without a session, the app settings alone; with
@@ -61,9 +101,6 @@ const PAGES: Array<{ pattern: RegExp; requests: (id: number) => string[] }> = [
 export function firstScreenRequests(pathname: string, signedIn = true): string[] {
   if (!signedIn) return [APP_CONFIG_REQUEST];
   const session = [SESSION_CHECK_REQUEST, APP_CONFIG_REQUEST];
-  for (const page of PAGES) {
-    const id = Number(pathname.match(page.pattern)?.[1]);
-    if (Number.isSafeInteger(id) && id > 0) return [...session, ...page.requests(id)];
-  }
-  return session;
+  const page = matchFirstScreenPage(pathname);
+  return page ? [...session, ...FIRST_SCREEN_PAGES[page.name].requests(page.id)] : session;
 }

@@ -1,24 +1,10 @@
-/** A typed failure that the one error handler turns into a JSON:API error. */
-export type AppErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'unprocessable'
-  | 'too_many_requests'
-  | 'payload_too_large';
+import { ERROR_CODE_STATUS, type ErrorCode } from '@dd/domain';
 
-const STATUS: Record<AppErrorCode, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  unprocessable: 422,
-  too_many_requests: 429,
-  payload_too_large: 413,
-};
+/**
+ * A typed failure that the one error handler turns into a JSON:API error. Its code is the domain's
+ * (packages/domain/src/error-codes.ts): every error object carries it, and the web decides on it.
+ */
+export type AppErrorCode = ErrorCode;
 
 export type ErrorDetail = { title: string; pointer?: string; parameter?: string };
 
@@ -31,7 +17,7 @@ export class AppError extends Error {
   ) {
     const details = Array.isArray(detail) ? detail : [detail];
     super(details[0]?.title ?? code);
-    this.status = STATUS[code];
+    this.status = ERROR_CODE_STATUS[code];
     this.details = details;
   }
 }

@@ -1,4 +1,4 @@
-import { firstScreenRequests } from '@dd/domain';
+import { FIRST_SCREEN_PAGES, firstScreenRequests } from '@dd/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -48,6 +48,18 @@ describe("the first screen's reads", () => {
       expect([...fetched].sort()).toEqual([...firstScreenRequests(path)].sort());
     });
   }
+
+  it("are declared once: the router's routes for these pages use the domain's paths", async () => {
+    vi.stubGlobal('document', fakeDocument(null));
+    const { routes } = await import('./router.tsx');
+    const { matchRoutes } = await import('react-router');
+    const leafPath = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.path;
+    expect(leafPath('/project/daily-updates/7')).toBe(FIRST_SCREEN_PAGES.dailyUpdates.path);
+    expect(leafPath('/project/tasks/7')).toBe(FIRST_SCREEN_PAGES.taskBoard.path);
+    expect(leafPath('/project/git/7')).toBe(FIRST_SCREEN_PAGES.projectSection.path);
+    expect(leafPath('/project/git/7/anything')).toBe(FIRST_SCREEN_PAGES.projectSection.path);
+    expect(leafPath('/project/chat/7')).toBe('chat/:id');
+  });
 
   it("come from the page's answers, once each, without a request", async () => {
     const project = { data: { type: 'project', id: '7', attributes: { title: 'From the page' } } };

@@ -1,6 +1,7 @@
+import { FIRST_SCREEN_PAGES, type FirstScreenPageName, matchFirstScreenPage } from '@dd/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, isValidElement, type ReactNode } from 'react';
-import { matchPath, matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { sessionQueryOptions, useSession } from '../features/auth/api/get-session.ts';
 import { projectQueryOptions } from '../features/project-page/api/get-project.ts';
 import { projectProgressQueryOptions } from '../features/project-page/api/get-project-progress.ts';
@@ -20,7 +21,6 @@ import {
   ClientsOrVisitors,
   LoggedOutOnly,
   ProjectIdGuard,
-  parseProjectId,
   SignedInOnly,
   StaffOnly,
 } from './guards.tsx';
@@ -190,9 +190,10 @@ export const routes: RouteObject[] = [
           {
             element: <ProjectIdGuard />,
             children: [
-              { path: 'daily-updates/:id', element: <DailyUpdatesPage /> },
+              // The first-screen pages' paths are the domain's (packages/domain/src/first-screen.ts).
+              { path: FIRST_SCREEN_PAGES.dailyUpdates.path, element: <DailyUpdatesPage /> },
               {
-                path: 'tasks/:id',
+                path: FIRST_SCREEN_PAGES.taskBoard.path,
                 element: (
                   <BoardGuard>
                     <TaskBoardPage />
@@ -200,9 +201,8 @@ export const routes: RouteObject[] = [
                 ),
               },
               { path: 'chat/:id', element: <ProjectChatPage /> },
-              // perfomance-report (spelled so in docs/product.md), git and any other section.
-              { path: ':section/:id', element: <ProjectSectionPage /> },
-              { path: ':section/:id/*', element: <ProjectSectionPage /> },
+              // perfomance-report (spelled so in docs/product.md), git and any other section, and below it.
+              { path: FIRST_SCREEN_PAGES.projectSection.path, element: <ProjectSectionPage /> },
             ],
           },
           // /project/ paths without an id: not a valid id, so home (docs/product.md §C2).
@@ -286,32 +286,27 @@ export function preloadScreen(pathname: string): Promise<unknown> {
 type RouteQuery = { queryKey: readonly unknown[]; queryFn?: unknown };
 
 /**
- * The data the first render of a page asks for, by route (docs/product.md §F5). Only what every viewer allowed on
- * the page reads (no role-dependent calls: the role is not known yet), and the few calls the first paint
- * waits for: a browser opens six connections to a host, and the session check must not queue behind
- * lookups. Ordered as the page waits for them.
+ * The data the first render of a page asks for, by first-screen page of the domain (docs/product.md §F5):
+ * the same reads the server answers inside index.html (first-screen.test.ts keeps them equal). Only what
+ * every viewer allowed on the page reads (no role-dependent calls: the role is not known yet), and the
+ * few calls the first paint waits for: a browser opens six connections to a host, and the session check
+ * must not queue behind lookups. Ordered as the page waits for them.
  */
-const routeData: Array<{ path: string; queries: (projectId: number) => RouteQuery[] }> = [
-  {
-    path: '/project/daily-updates/:id',
-    queries: (id) => [
-      projectQueryOptions(id),
-      projectUpdatesQueryOptions(id),
-      projectProgressQueryOptions(id),
-    ],
-  },
-  {
-    path: '/project/tasks/:id',
-    queries: (id) => [
-      projectQueryOptions(id),
-      tasksQueryOptions(id),
-      sprintsQueryOptions(id),
-      tagsQueryOptions(id),
-      sidebarQueryOptions(id),
-    ],
-  },
-  { path: '/project/:section/:id/*', queries: (id) => [projectQueryOptions(id)] },
-];
+const routeData = {
+  dailyUpdates: (id) => [
+    projectQueryOptions(id),
+    projectUpdatesQueryOptions(id),
+    projectProgressQueryOptions(id),
+  ],
+  taskBoard: (id) => [
+    projectQueryOptions(id),
+    tasksQueryOptions(id),
+    sprintsQueryOptions(id),
+    tagsQueryOptions(id),
+    sidebarQueryOptions(id),
+  ],
+  projectSection: (id) => [projectQueryOptions(id)],
+} satisfies Record<FirstScreenPageName, (projectId: number) => RouteQuery[]>;
 
 /** index.html says the page request carried no session cookie (apps/api web-app plugin). */
 function knownAnonymous(): boolean {
@@ -334,10 +329,9 @@ export function startFirstScreen(queryClient: QueryClient, pathname: string): Pr
   const screen = preloadScreen(pathname);
   if (knownAnonymous()) return screen;
   const code = Promise.all([screen, preloadShell()]);
-  const route = routeData.find((r) => matchPath(r.path, pathname));
-  const id = route ? parseProjectId(matchPath(route.path, pathname)?.params.id) : null;
-  if (!route || id === null) return code;
-  for (const query of route.queries(id)) {
+  const page = matchFirstScreenPage(pathname);
+  if (!page) return code;
+  for (const query of routeData[page.name](page.id)) {
     const queryFn = query.queryFn as (context: unknown) => unknown;
     void queryClient
       .prefetchQuery({

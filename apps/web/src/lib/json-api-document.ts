@@ -1,10 +1,13 @@
+import type { ErrorCode } from '@dd/domain';
+
 // The JSON:API wire format as the web client receives it, on its own so that the client
 // (api-client.ts) and the page's first answers (first-screen-answers.ts) share it without importing
 // each other.
 
 export type ApiErrorObject = {
   status?: string;
-  code?: string;
+  /** What failed, stably (packages/domain/src/error-codes.ts): screens decide on this, never on the title. */
+  code?: ErrorCode;
   title?: string;
   detail?: string;
   source?: { pointer?: string; parameter?: string };

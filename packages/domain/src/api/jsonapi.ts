@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes.ts';
 
 /**
  * The JSON:API 1.0 envelope every answer of the API uses, as zod schemas. The API serializes its answers
@@ -70,6 +71,8 @@ export const noContentSchema = z.null();
 /** The JSON:API error document every 4xx/5xx answer carries. */
 export const errorObjectSchema = z.object({
   status: z.string(),
+  /** Stable (packages/domain/src/error-codes.ts): screens decide on it, never on the title. */
+  code: z.enum(ERROR_CODES),
   title: z.string(),
   source: z.object({ pointer: z.string().optional(), parameter: z.string().optional() }).optional(),
 });

@@ -1,3 +1,4 @@
+import type { StoredLiveEventKind } from '@dd/domain';
 import {
   bigserial,
   date,
@@ -185,7 +186,7 @@ export const liveEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<StoredLiveEventKind>().notNull(),
     resourceId: integer('resource_id').notNull(),
     projectId: integer('project_id').notNull(),
     ownerId: integer('owner_id'),

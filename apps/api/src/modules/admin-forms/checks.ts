@@ -12,9 +12,9 @@ type Runner = Db | Tx;
 export const rel = (name: string) => `/data/relationships/${name}`;
 
 export const emailTaken = () =>
-  new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
+  new AppError('email_taken', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
 export const loginTaken = () =>
-  new AppError('unprocessable', { title: SERVER_ERRORS.loginTaken, pointer: attr('login') });
+  new AppError('login_taken', { title: SERVER_ERRORS.loginTaken, pointer: attr('login') });
 
 /** A chosen id that does not exist is the caller's mistake (422), never a foreign-key 500. */
 export async function assertIdsExist(

@@ -12,7 +12,7 @@ export type CreateUserRequest = { attributes: AdminCreateUserInput; relationship
 
 // Admin §8: both "taken" answers show the taken-email message, so both point at the e-mail field.
 const loginTakenOnEmail = () =>
-  new AppError('unprocessable', { title: 'Login is already taken', pointer: attr('email') });
+  new AppError('login_taken', { title: 'Login is already taken', pointer: attr('email') });
 
 /**
  * New user (docs/product.md §A2): the login is the e-mail, as at sign-up. Teams and techs for a developer, a team

@@ -1,12 +1,21 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { projectEvents, users } from '../../db/schema/index.ts';
-import { liveEventKind } from '../events/live-event.ts';
-import { liveEventCtes, notifyLiveEvent } from '../events/publish-event.ts';
+import { liveEventCtes, notifyLiveEvent, type PublishedChange } from '../events/publish-event.ts';
 import type { DbOrTx } from './tx.ts';
 
 // 'user': a change to a person of the project someone else made (their e-mail, docs/product.md §F4).
 // 'call': a discovery call approved, declined, cancelled or moved by staff (docs/product.md §F1).
 export type BoardEntity = 'task' | 'sprint' | 'tag' | 'comment' | 'user' | 'call';
+
+/** The live event each history entity announces; a change to a person is history only. */
+const LIVE_KIND: Record<BoardEntity, PublishedChange['kind'] | null> = {
+  task: 'task',
+  sprint: 'sprint',
+  tag: 'tag',
+  comment: 'comment',
+  call: 'call',
+  user: null,
+};
 
 export type BoardEvent = {
   projectId: number;
@@ -30,7 +39,7 @@ export async function recordEvent(db: DbOrTx, event: BoardEvent): Promise<void> 
   // Every board write records its history here, inside its transaction: the live event goes with it,
   // in the same statement (one round trip per change, docs/adr/0027-report-and-chat-costs.md).
   // History entities that name no live kind are history only.
-  const kind = liveEventKind(event.entity);
+  const kind = LIVE_KIND[event.entity];
   if (!kind) {
     await db.execute(insert);
     return;

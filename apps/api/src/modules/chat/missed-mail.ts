@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { renderUpdateHtml, renderUpdateText } from '../digest/render-update.ts';
-import { escapeHtml } from '../mail/layout.ts';
+import { escapeHtml, mailDocument } from '../mail/layout.ts';
 import type { JobContext } from '../reminders/call-reminders.ts';
 import { zoneOf } from '../reminders/local-time.ts';
 import { chatUnsubscribeUrl } from './chat-unsubscribe-token.ts';
@@ -171,21 +171,13 @@ export function missedMessagesMail(mail: MissedMail) {
     `— ${mail.productName}`,
     '',
   );
-  const body = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(mail.productName)}</title></head>
-<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:16px;line-height:1.5">
-<div style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<h1 style="margin:0 0 24px;font-size:20px">${escapeHtml(mail.productName)}</h1>
-<p style="margin:0 0 16px">${escapeHtml(`Hello ${mail.recipientName},`)}</p>
-<p style="margin:0 0 16px">${escapeHtml(`You have unread messages in ${mail.projectTitle}:`)}</p>
+  const body = mailDocument(
+    { productName: mail.productName, greeting: `Hello ${mail.recipientName},`, width: 640 },
+    `<p style="margin:0 0 16px">${escapeHtml(`You have unread messages in ${mail.projectTitle}:`)}</p>
 ${html.join('\n')}
 <p style="margin:24px 0 0"><a href="${escapeHtml(mail.chatUrl)}" style="color:#1c7ed6">Open the chat</a></p>
-<p style="margin:32px 0 0;color:#616e7c;font-size:14px">${escapeHtml(footnote)} <a href="${escapeHtml(mail.unsubscribeUrl)}">Unsubscribe</a></p>
-</div>
-</body>
-</html>
-`;
+<p style="margin:32px 0 0;color:#616e7c;font-size:14px">${escapeHtml(footnote)} <a href="${escapeHtml(mail.unsubscribeUrl)}">Unsubscribe</a></p>`,
+  );
   return {
     subject,
     text: text.join('\n'),

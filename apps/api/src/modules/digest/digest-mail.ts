@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { escapeHtml } from '../mail/layout.ts';
+import { escapeHtml, mailDocument } from '../mail/layout.ts';
 import { renderUpdateHtml, renderUpdateText } from './render-update.ts';
 
 export type DigestUpdate = {
@@ -90,19 +90,11 @@ export function digestMail(mail: DigestMail) {
   }
   const footnote = `You receive this daily digest (at 08:00, ${mail.timezone}) because you are a client on these projects.`;
   textParts.push(footnote, `Unsubscribe: ${mail.unsubscribeUrl}`, '', `— ${mail.productName}`, '');
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(mail.productName)}</title></head>
-<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:16px;line-height:1.5">
-<div style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<h1 style="margin:0 0 24px;font-size:20px">${escapeHtml(mail.productName)}</h1>
-<p style="margin:0 0 16px">${escapeHtml(`Hello ${mail.recipientName},`)}</p>
-${htmlParts.join('\n')}
-<p style="margin:32px 0 0;color:#616e7c;font-size:14px">${escapeHtml(footnote)} <a href="${escapeHtml(mail.unsubscribeUrl)}">Unsubscribe</a></p>
-</div>
-</body>
-</html>
-`;
+  const html = mailDocument(
+    { productName: mail.productName, greeting: `Hello ${mail.recipientName},`, width: 640 },
+    `${htmlParts.join('\n')}
+<p style="margin:32px 0 0;color:#616e7c;font-size:14px">${escapeHtml(footnote)} <a href="${escapeHtml(mail.unsubscribeUrl)}">Unsubscribe</a></p>`,
+  );
   return {
     subject,
     text: textParts.join('\n'),

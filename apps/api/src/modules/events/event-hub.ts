@@ -3,13 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { liveEvents, sessions, users } from '../../db/schema/index.ts';
 import type { SessionActor } from '../auth/sessions.ts';
 import type { EventStream } from './event-stream.ts';
-import {
-  EVENTS_CHANNEL,
-  type LiveEvent,
-  type LiveEventKind,
-  parseLiveEvent,
-  wireEvent,
-} from './live-event.ts';
+import { EVENTS_CHANNEL, type LiveEvent, parseLiveEvent, wireEvent } from './live-event.ts';
 import type { NotificationSource } from './notification-source.ts';
 
 /** How long events are kept for replay; an older Last-Event-ID gets `reset` (refetch everything). */
@@ -28,7 +22,7 @@ const STREAMS_PER_TURN = 100;
 type Row = typeof liveEvents.$inferSelect;
 const toEvent = (row: Row): LiveEvent => ({
   id: row.id,
-  kind: row.kind as LiveEventKind,
+  kind: row.kind,
   resourceId: row.resourceId,
   projectId: row.projectId,
   ownerId: row.ownerId,

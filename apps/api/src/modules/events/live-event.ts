@@ -1,55 +1,11 @@
-import { type Actor, can } from '@dd/domain';
-
-/** What changed. `tag` is a board label; the rest are named by docs/product.md §F3. */
-export type LiveEventKind =
-  | 'project'
-  | 'update'
-  | 'file'
-  | 'link'
-  | 'team'
-  | 'sprint'
-  | 'task'
-  | 'tag'
-  | 'comment'
-  | 'call'
-  /** A webhook delivery of one of the project's repositories was recorded (the Git tab). */
-  | 'git'
-  /** A task delivered to, or decided by, the product owner (the review card; docs/adr/0021). */
-  | 'delivery'
-  /** A new entry in one user's notification centre: only that user hears it. */
-  | 'notification'
-  /** Presence: someone has this task open for editing (not stored, never replayed). */
-  | 'editing'
-  /** A chat message was posted, edited or deleted (docs/adr/0022-project-chat.md). */
-  | 'message'
-  /** Presence: someone is typing in a project's chat (not stored, never replayed). */
-  | 'typing';
-
-export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = [
-  'project',
-  'update',
-  'file',
-  'link',
-  'team',
-  'sprint',
-  'task',
-  'tag',
-  'comment',
-  'call',
-  'git',
-  'delivery',
-  'notification',
-  'editing',
-  'message',
-  'typing',
-];
-
-/** The live kind named by a history entity or other string, or null when it is none. */
-export function liveEventKind(name: string): LiveEventKind | null {
-  return name !== 'editing' && name !== 'typing' && (LIVE_EVENT_KINDS as readonly string[]).includes(name)
-    ? (name as LiveEventKind)
-    : null;
-}
+import {
+  type Actor,
+  can,
+  isLiveEventKind,
+  isPresenceKind,
+  type LiveChange,
+  type LiveEventKind,
+} from '@dd/domain';
 
 /** The channel every process LISTENs on; the payload is a LiveEvent as JSON. */
 export const EVENTS_CHANNEL = 'dd_events';
@@ -71,34 +27,53 @@ export type LiveEvent = {
   recipientId?: number;
 };
 
-const BOARD_KINDS = new Set<LiveEventKind>(['sprint', 'task', 'tag', 'comment', 'editing']);
+type Project = { ownerId: number | null; clientIds: number[] };
+type Audience = (actor: Actor, event: LiveEvent, project: Project) => boolean;
+
+const board: Audience = (actor, _event, project) =>
+  can(actor, 'board:use') && can(actor, 'project:board', project);
+const projectReaders: Audience = (actor, _event, project) => can(actor, 'project:read', project);
+const chatReaders: Audience = (actor, _event, project) => can(actor, 'project:chat-read', project);
 
 /**
- * Who may receive an event: the same rules as the routes that read the resource. Board resources follow
- * the board's two checks ('board:use', then 'project:board'), so readonlyManager and clients get none;
- * calls go to staff who see the project's calls and to the owning client who booked them; everything
- * else to whoever may read the project.
+ * Who may receive each kind of event: the same rules as the routes that read the resource. Board resources
+ * follow the board's two checks ('board:use', then 'project:board'), so readonlyManager and clients get
+ * none; calls go to staff who see the project's calls and to the owning client who booked them; a
+ * notification to its one recipient; everything else to whoever may read the project. One entry per kind
+ * of the domain's union, so a new kind does not compile until it has an audience.
  */
+const AUDIENCE: Record<LiveEventKind, Audience> = {
+  project: projectReaders,
+  update: projectReaders,
+  file: projectReaders,
+  link: projectReaders,
+  team: projectReaders,
+  git: projectReaders,
+  sprint: board,
+  task: board,
+  tag: board,
+  comment: board,
+  editing: board,
+  delivery: (actor, _event, project) => can(actor, 'project:read-deliveries', project),
+  call: (actor, _event, project) =>
+    can(actor, 'project:see-calls', project) || can(actor, 'project:book-call', project),
+  message: chatReaders,
+  typing: chatReaders,
+  notification: (actor, event) =>
+    actor !== null && event.recipientId === actor.id && can(actor, 'notification:use'),
+};
+
 export function mayReceive(actor: Actor, event: LiveEvent): boolean {
-  if (event.kind === 'notification')
-    return actor !== null && event.recipientId === actor.id && can(actor, 'notification:use');
-  const project = { ownerId: event.ownerId, clientIds: event.clientIds };
-  if (BOARD_KINDS.has(event.kind)) return can(actor, 'board:use') && can(actor, 'project:board', project);
-  if (event.kind === 'delivery') return can(actor, 'project:read-deliveries', project);
-  if (event.kind === 'call')
-    return can(actor, 'project:see-calls', project) || can(actor, 'project:book-call', project);
-  if (event.kind === 'message' || event.kind === 'typing') return can(actor, 'project:chat-read', project);
-  return can(actor, 'project:read', project);
+  return AUDIENCE[event.kind](actor, event, { ownerId: event.ownerId, clientIds: event.clientIds });
 }
 
 /** The SSE frame of an event: its id (for Last-Event-ID), and what changed, with no personal data. */
 export function wireEvent(event: LiveEvent): string {
-  const data = JSON.stringify({
-    type: event.kind,
-    id: String(event.resourceId),
-    project: String(event.projectId),
-    ...(event.userId !== undefined ? { user: String(event.userId) } : {}),
-  });
+  const ids = { id: String(event.resourceId), project: String(event.projectId) };
+  const change: LiveChange = isPresenceKind(event.kind)
+    ? { type: event.kind, ...ids, user: String(event.userId) }
+    : { type: event.kind, ...ids };
+  const data = JSON.stringify(change);
   // Presence is not stored: no id, so it never moves the browser's Last-Event-ID.
   return event.id > 0 ? `id: ${event.id}\ndata: ${data}\n\n` : `data: ${data}\n\n`;
 }
@@ -108,8 +83,10 @@ export function parseLiveEvent(payload: string): LiveEvent | null {
   try {
     const raw = JSON.parse(payload) as Record<string, unknown>;
     const id = Number(raw.id);
-    const kind = raw.kind as LiveEventKind;
-    if (!Number.isSafeInteger(id) || !LIVE_EVENT_KINDS.includes(kind)) return null;
+    const kind = raw.kind;
+    if (!Number.isSafeInteger(id) || !isLiveEventKind(kind)) return null;
+    // Presence names who is editing or typing; without them it says nothing.
+    if (isPresenceKind(kind) && raw.user_id == null) return null;
     return {
       id,
       kind,

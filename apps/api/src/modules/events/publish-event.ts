@@ -1,8 +1,14 @@
+import type { PresenceLiveEventKind, StoredLiveEventKind } from '@dd/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { EVENTS_CHANNEL, type LiveEventKind } from './live-event.ts';
+import { EVENTS_CHANNEL } from './live-event.ts';
 
-export type PublishedChange = { kind: LiveEventKind; id: number; projectId: number };
+/** A stored change (presence goes through publishPresence, notifications through publishToRecipients). */
+export type PublishedChange = {
+  kind: Exclude<StoredLiveEventKind, 'notification'>;
+  id: number;
+  projectId: number;
+};
 
 /**
  * Records a change and announces it, in ONE statement run inside the writing transaction: the row in
@@ -21,7 +27,7 @@ export async function publishEvent(db: Pick<Db, 'execute'>, change: PublishedCha
  * statement must select `notifyLiveEvent` from `live_event`; a subquery `id` that finds no row makes no event.
  */
 export const liveEventCtes = (change: {
-  kind: LiveEventKind;
+  kind: PublishedChange['kind'];
   id: number | SQL;
   projectId: number;
 }): SQL => sql`
@@ -41,21 +47,30 @@ export const liveEventCtes = (change: {
 export const notifyLiveEvent = sql`pg_notify(${EVENTS_CHANNEL}, row_to_json(live_event)::text)`;
 
 /**
- * Presence (docs/product.md §F3): "this user has this task open for editing", announced to the board's streams
- * and nowhere stored; the web app repeats it while the task modal is open and forgets it after a while.
+ * Presence (docs/product.md §F3): "this user has this task open for editing" or "is typing in this project's
+ * chat", announced to the project's streams and nowhere stored; the web app repeats it while it lasts and
+ * forgets it after a while. `resourceId` is the task (editing) or the project (typing).
  */
-export async function publishEditing(
+export async function publishPresence(
   db: Pick<Db, 'execute'>,
-  editing: { taskId: number; projectId: number; userId: number },
+  presence: { kind: PresenceLiveEventKind; resourceId: number; projectId: number; userId: number },
 ): Promise<void> {
   await db.execute(sql`
     select pg_notify(${EVENTS_CHANNEL}, json_build_object(
-      'id', 0, 'kind', 'editing', 'resource_id', ${editing.taskId}::int, 'project_id', p.id,
-      'owner_id', p.owner_id, 'user_id', ${editing.userId}::int,
+      'id', 0, 'kind', ${presence.kind}::text, 'resource_id', ${presence.resourceId}::int, 'project_id', p.id,
+      'owner_id', p.owner_id, 'user_id', ${presence.userId}::int,
       'client_ids', coalesce((select array_agg(m.user_id) from project_members m
                               where m.project_id = p.id and m.kind = 'client'), '{}')
     )::text)
-    from projects p where p.id = ${editing.projectId}`);
+    from projects p where p.id = ${presence.projectId}`);
+}
+
+/** Presence: this user has this task open for editing (the board's streams hear it). */
+export function publishEditing(
+  db: Pick<Db, 'execute'>,
+  editing: { taskId: number; projectId: number; userId: number },
+): Promise<void> {
+  return publishPresence(db, { kind: 'editing', resourceId: editing.taskId, ...editing });
 }
 
 /**
@@ -76,7 +91,7 @@ export async function publishToRecipients(
   await db.execute(sql`
     with inserted as (
       insert into live_events (kind, resource_id, project_id, owner_id, client_ids, recipient_id)
-      select 'notification', n, p, null, '{}', r
+      select ${'notification' satisfies StoredLiveEventKind}::text, n, p, null, '{}', r
       from unnest(${ids}::int[], ${recipients}::int[], ${projects}::int[]) as t(n, r, p)
       returning id, kind, resource_id, project_id, owner_id, client_ids, recipient_id
     )

@@ -53,7 +53,7 @@ export async function createInvitation(
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
-  if (existing) throw new AppError('unprocessable', { title: EMAIL_REGISTERED, pointer: attr('email') });
+  if (existing) throw new AppError('email_registered', { title: EMAIL_REGISTERED, pointer: attr('email') });
 
   const token = newToken();
   const [row] = await db

@@ -34,7 +34,7 @@ export async function registerInvitedUser(
       .limit(1);
     return Boolean(row);
   };
-  const emailTaken = () => new AppError('unprocessable', { title: EMAIL_TAKEN, pointer: attr('email') });
+  const emailTaken = () => new AppError('email_taken', { title: EMAIL_TAKEN, pointer: attr('email') });
   if (await taken()) throw emailTaken();
 
   const passwordHash = await hashPassword(input.password);

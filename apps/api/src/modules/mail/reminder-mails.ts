@@ -1,5 +1,4 @@
-import { DateTime } from 'luxon';
-import { callTimeIn } from './call-booked-mail.ts';
+import { callMail, callTimes } from './call-booked-mail.ts';
 import { renderMail } from './layout.ts';
 
 export type CallReminderMail = {
@@ -19,8 +18,7 @@ export type CallReminderMail = {
 /** A call reminder (docs/product.md §F2): the time in the recipient's named timezone and in UTC. */
 export function callReminderMail(mail: CallReminderMail) {
   const when = mail.kind === '24h' ? 'tomorrow' : 'in one hour';
-  const local = `${callTimeIn(mail.start, mail.recipientTimezone)} (${mail.recipientTimezone})`;
-  const utc = `${DateTime.fromJSDate(mail.start, { zone: 'UTC' }).toFormat('yyyy-MM-dd HH:mm')} UTC`;
+  const { local, utc } = callTimes(mail);
   const paragraphs = mail.forClient
     ? [
         `A reminder: your discovery call about "${mail.projectTitle}" is ${when}, ${local}, that is ${utc}.`,
@@ -30,18 +28,7 @@ export function callReminderMail(mail: CallReminderMail) {
         `A reminder: the discovery call with ${mail.clientName} about "${mail.projectTitle}" is ${when}, ${local}, that is ${utc}.`,
         `The call takes ${mail.minutes} minutes.`,
       ];
-  return {
-    subject: `Reminder: discovery call ${when}: ${mail.projectTitle}`,
-    ...renderMail({
-      productName: mail.productName,
-      greeting: `Hello ${mail.recipientName},`,
-      paragraphs,
-      action: { label: 'Open the project', url: mail.link },
-      footnote: mail.forClient
-        ? 'Need another time? Reply to this e-mail and we will move the call.'
-        : 'You receive this because you are the account manager of the project.',
-    }),
-  };
+  return callMail(mail, `Reminder: discovery call ${when}: ${mail.projectTitle}`, paragraphs);
 }
 
 export type TeamReminderMail = {

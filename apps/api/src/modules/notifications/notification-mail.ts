@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../plugins/app/mailer.ts';
 import { unsubscribeToken } from '../digest/unsubscribe-token.ts';
-import { escapeHtml } from '../mail/layout.ts';
+import { escapeHtml, mailDocument } from '../mail/layout.ts';
 import { queueNotificationMails, rowsOf } from './notify.ts';
 
 export const NOTIFICATION_UNSUBSCRIBE_PURPOSE = 'notification-unsubscribe';
@@ -51,21 +51,13 @@ export function notificationMail(input: {
         `<li style="margin:0 0 8px"><a href="${escapeHtml(url(e.link))}" style="color:#1c7ed6">${escapeHtml(e.title)}</a></li>`,
     )
     .join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(productName)}</title></head>
-<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:16px;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<h1 style="margin:0 0 24px;font-size:20px">${escapeHtml(productName)}</h1>
-<p style="margin:0 0 16px">${escapeHtml(`Hello ${input.recipientName},`)}</p>
-<ul style="margin:0 0 16px;padding-left:20px">
+  const html = mailDocument(
+    { productName, greeting: `Hello ${input.recipientName},` },
+    `<ul style="margin:0 0 16px;padding-left:20px">
 ${items}
 </ul>
-<p style="margin:32px 0 0;color:#616e7c;font-size:14px">${escapeHtml(footnote)} <a href="${escapeHtml(settingsUrl)}">Settings</a> · <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>
-</div>
-</body>
-</html>
-`;
+<p style="margin:32px 0 0;color:#616e7c;font-size:14px">${escapeHtml(footnote)} <a href="${escapeHtml(settingsUrl)}">Settings</a> · <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+  );
   return {
     subject,
     text,

@@ -36,7 +36,7 @@ export async function requestPasswordReset(
     .from(users)
     .where(and(sql`lower(${users.email}) = ${input.email.trim().toLowerCase()}`, eq(users.isActive, true)))
     .limit(1);
-  if (!user) throw new AppError('unprocessable', { title: EMAIL_NOT_FOUND, pointer: attr('email') });
+  if (!user) throw new AppError('email_not_found', { title: EMAIL_NOT_FOUND, pointer: attr('email') });
 
   // Only the newest link works: older unused ones for this user are retired.
   await db

@@ -37,11 +37,11 @@ export async function addNewTeamMember(db: Db, projectId: number, input: NewTeam
     )
     .limit(1);
   if (taken.length > 0)
-    throw new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
+    throw new AppError('email_taken', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
 
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const emailTaken = () =>
-    new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
+    new AppError('email_taken', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
   return db.transaction(async (tx) => {
     // Racing adds of one address wait here; the losers get the answer above, not a unique violation.
     if (await claimIdentity(tx, { email, login: email })) throw emailTaken();

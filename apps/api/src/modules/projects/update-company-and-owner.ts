@@ -109,7 +109,7 @@ export async function updateOwnerDetails(
   const newEmail = input.email.trim().toLowerCase() !== user.email.toLowerCase();
   if (newEmail && !self && !(await mayStartEmailChange(db, actor, userId))) throw forbidden();
   if (await emailTakenByOther(db, input.email, userId))
-    throw new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
+    throw new AppError('email_taken', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)

@@ -28,9 +28,9 @@ type ProjectInput = RegisterClientBody['project'];
 
 const pointer = (path: string) => `/data/attributes/${path}`;
 const emailTaken = () =>
-  new AppError('unprocessable', { title: SERVER_ERRORS.emailTaken, pointer: pointer('user/email') });
+  new AppError('email_taken', { title: SERVER_ERRORS.emailTaken, pointer: pointer('user/email') });
 const loginTaken = () =>
-  new AppError('unprocessable', { title: SERVER_ERRORS.loginTaken, pointer: pointer('user/email') });
+  new AppError('login_taken', { title: SERVER_ERRORS.loginTaken, pointer: pointer('user/email') });
 
 /** A lookup id that does not exist is the caller's mistake (422), never a foreign-key 500. */
 async function assertIdsExist(

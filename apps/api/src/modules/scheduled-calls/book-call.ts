@@ -41,7 +41,8 @@ const unprocessable = (title: string, field = 'scheduled') =>
 /** The slot was taken first (docs/product.md §C8): the database refused a second live call at that instant. */
 export const slotTaken = () => new AppError('forbidden', { title: MESSAGES.slotTaken });
 /** A blacklisted caller's call is kept for staff approval; the answer is the product's 403 (docs/product.md §C8). */
-export const phoneBlacklisted = () => new AppError('forbidden', { title: SERVER_ERRORS.phoneBlacklisted });
+export const phoneBlacklisted = () =>
+  new AppError('phone_blacklisted', { title: SERVER_ERRORS.phoneBlacklisted });
 
 export function isSlotUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

@@ -1,4 +1,4 @@
-import { isStaffRole } from '@dd/domain';
+import { type ErrorCode, errorCodeOfStatus, isStaffRole } from '@dd/domain';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -6,7 +6,13 @@ import { ZodError } from 'zod';
 import { AppError, forbidden, unauthorized } from '../../lib/app-error.ts';
 import { NUL_TITLE } from './input-guard.ts';
 
-type JsonApiError = { status: string; title: string; source?: { pointer?: string; parameter?: string } };
+type JsonApiError = {
+  status: string;
+  /** The stable code the web decides on (packages/domain/src/error-codes.ts); the title is for people. */
+  code: ErrorCode;
+  title: string;
+  source?: { pointer?: string; parameter?: string };
+};
 
 /** The one place failures become JSON:API errors; a 500 never shows internals. */
 export default fp(
@@ -19,11 +25,12 @@ export default fp(
         // not theirs gets: an unknown id and someone else's id must look the same (docs/product.md §F4).
         const hidden = request.actor ? forbidden() : unauthorized();
         status = hidden.status;
-        errors = hidden.details.map((d) => ({ status: String(status), title: d.title }));
+        errors = hidden.details.map((d) => ({ status: String(status), code: hidden.code, title: d.title }));
       } else if (error instanceof AppError) {
         status = error.status;
         errors = error.details.map((d) => ({
           status: String(status),
+          code: error.code,
           title: d.title,
           ...(d.pointer || d.parameter
             ? { source: d.pointer ? { pointer: d.pointer } : { parameter: d.parameter } }
@@ -36,6 +43,7 @@ export default fp(
           const where = error.validationContext ?? 'body';
           return {
             status: '422',
+            code: 'unprocessable' as const,
             title: issue.message ?? 'Invalid value',
             source:
               where === 'body'
@@ -45,29 +53,30 @@ export default fp(
         });
         if (error.validationContext !== 'body') {
           status = 400;
-          errors = errors.map((e) => ({ ...e, status: '400' }));
+          errors = errors.map((e) => ({ ...e, status: '400', code: 'bad_request' }));
         }
       } else if (error instanceof ZodError) {
         // A schema parsed by hand in a handler or hook: still the caller's input, never a crash.
         status = 422;
         errors = error.issues.map((issue) => ({
           status: '422',
+          code: 'unprocessable' as const,
           title: issue.message,
           ...(issue.path.length ? { source: { pointer: `/${issue.path.join('/')}` } } : {}),
         }));
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         status = error.statusCode;
-        errors = [{ status: String(status), title: publicTitle(error) }];
+        errors = [{ status: String(status), code: errorCodeOfStatus(status), title: publicTitle(error) }];
       } else if (databaseRefusal(error)) {
         // Fallback for input the database refuses that no check caught first: a 4xx naming the kind,
         // logged with the SQLSTATE only (never the query parameters).
         const refusal = databaseRefusal(error)!;
         status = refusal.status;
-        errors = [{ status: String(status), title: refusal.title }];
+        errors = [{ status: String(status), code: errorCodeOfStatus(status), title: refusal.title }];
         request.log.warn({ sqlState: refusal.code }, 'database refused the input');
       } else {
         request.log.error({ err: error }, 'unhandled error');
-        errors = [{ status: '500', title: 'Internal server error' }];
+        errors = [{ status: '500', code: 'internal', title: 'Internal server error' }];
       }
       reply.status(status).type('application/vnd.api+json').send({ errors });
     });
@@ -78,7 +87,11 @@ export default fp(
         .type('application/vnd.api+json')
         .send({
           errors: [
-            { status: '404', title: `Route ${request.method} ${request.url.split('?')[0]} not found` },
+            {
+              status: '404',
+              code: 'not_found',
+              title: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+            },
           ],
         });
     });

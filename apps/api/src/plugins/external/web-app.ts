@@ -3,7 +3,12 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
-import { FIRST_SCREEN_ELEMENT_ID, firstScreenRequests, SESSION_CHECK_REQUEST } from '@dd/domain';
+import {
+  FIRST_SCREEN_ELEMENT_ID,
+  firstScreenRequests,
+  matchRoutePath,
+  SESSION_CHECK_REQUEST,
+} from '@dd/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -50,14 +55,8 @@ export function readRoutePreloads(root: string): RoutePreload[] {
   }
 }
 
-/** Does a route pattern of the list (`/project/tasks/:id`) match this path? */
-function matches(pattern: string, pathname: string): boolean {
-  const a = pattern.split('/');
-  const b = pathname.replace(/\/+$/, '').split('/');
-  return (
-    a.length === b.length && a.every((part, i) => part === b[i] || (part.startsWith(':') && b[i] !== ''))
-  );
-}
+/** Does a route pattern of the list (`/project/tasks/:id`) match this path? The router's rules. */
+const matches = (pattern: string, pathname: string) => matchRoutePath(pattern, pathname) !== null;
 
 /**
  * The `<link>` tags that let the browser fetch the requested screen's chunks while the entry script still

@@ -50,6 +50,7 @@ describe('POST /api/authorization/login', () => {
       expect(res.statusCode).toBe(422);
       expect(firstError(res)).toEqual({
         status: '422',
+        code: 'unprocessable',
         title: 'Sorry, password is incorrect',
         source: { pointer: '/data/attributes/password' },
       });

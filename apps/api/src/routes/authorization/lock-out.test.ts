@@ -91,6 +91,7 @@ describe('sign-in throttling cannot be turned into a lock-out', () => {
     expect(blocked.statusCode).toBe(429);
     expect(firstError(blocked)).toEqual({
       status: '429',
+      code: 'too_many_requests',
       title: TOO_MANY,
       source: { pointer: '/data/attributes/password' },
     });

@@ -53,6 +53,7 @@ describe('POST /api/authorization/forgot', () => {
     expect(res.statusCode).toBe(422);
     expect(firstError(res)).toEqual({
       status: '422',
+      code: 'email_not_found',
       title: "We can't find a user with that e-mail address.",
       source: { pointer: '/data/attributes/email' },
     });

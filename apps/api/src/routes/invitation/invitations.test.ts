@@ -110,6 +110,7 @@ describe('POST /api/invitation/create', () => {
     expect(res.statusCode).toBe(422);
     expect(firstError(res)).toEqual({
       status: '422',
+      code: 'email_registered',
       title: 'User with this email is already registered',
       source: { pointer: '/data/attributes/email' },
     });
@@ -195,6 +196,7 @@ describe('POST /api/authorization/register', () => {
     expect(res.statusCode).toBe(422);
     expect(firstError(res)).toEqual({
       status: '422',
+      code: 'email_taken',
       title: 'Email is already taken',
       source: { pointer: '/data/attributes/email' },
     });

@@ -50,7 +50,12 @@ describe('ids above PostgreSQL integer', () => {
       method === 'PATCH' ? { data: { attributes: { step: 1 } } } : undefined,
     );
     expect(res.statusCode).toBe(400);
-    expect(errorsOf(res)[0]).toEqual({ status: '400', title: 'Invalid id', source: { parameter: 'id' } });
+    expect(errorsOf(res)[0]).toEqual({
+      status: '400',
+      code: 'bad_request',
+      title: 'Invalid id',
+      source: { parameter: 'id' },
+    });
   });
 
   it.each([
@@ -77,7 +82,12 @@ describe('ids above PostgreSQL integer', () => {
   ])('POST %s with an id of 2^31 is a 422 pointing at it', async (url, type, attributes, pointer) => {
     const res = await call('POST', url, { data: { type, attributes } });
     expect(res.statusCode).toBe(422);
-    expect(errorsOf(res)).toContainEqual({ status: '422', title: 'Invalid id', source: { pointer } });
+    expect(errorsOf(res)).toContainEqual({
+      status: '422',
+      code: 'unprocessable',
+      title: 'Invalid id',
+      source: { pointer },
+    });
   });
 });
 
@@ -88,7 +98,12 @@ describe('unknown lookup ids', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toEqual([
-      { status: '422', title: 'Unknown choice', source: { pointer: '/data/attributes/project-size-id' } },
+      {
+        status: '422',
+        code: 'unprocessable',
+        title: 'Unknown choice',
+        source: { pointer: '/data/attributes/project-size-id' },
+      },
     ]);
   });
 
@@ -100,7 +115,12 @@ describe('unknown lookup ids', () => {
     // An admin may edit any company; the unknown size is named.
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toEqual([
-      { status: '422', title: 'Unknown choice', source: { pointer: '/data/attributes/company-size-id' } },
+      {
+        status: '422',
+        code: 'unprocessable',
+        title: 'Unknown choice',
+        source: { pointer: '/data/attributes/company-size-id' },
+      },
     ]);
   });
 });
@@ -118,7 +138,7 @@ describe('NUL bytes', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toEqual([
-      { status: '422', title, source: { pointer: '/data/attributes/user/name' } },
+      { status: '422', code: 'unprocessable', title, source: { pointer: '/data/attributes/user/name' } },
     ]);
   });
 
@@ -130,6 +150,7 @@ describe('NUL bytes', () => {
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)[0]).toEqual({
       status: '422',
+      code: 'unprocessable',
       title,
       source: { pointer: `/data/attributes/${name}` },
     });
@@ -152,6 +173,11 @@ describe('NUL bytes', () => {
       '/api/project/search?filter[0][0]=title&filter[0][1]=like&filter[0][2]=a%00b',
     );
     expect(res.statusCode).toBe(400);
-    expect(errorsOf(res)[0]).toEqual({ status: '400', title, source: { parameter: 'filter[0][2]' } });
+    expect(errorsOf(res)[0]).toEqual({
+      status: '400',
+      code: 'bad_request',
+      title,
+      source: { parameter: 'filter[0][2]' },
+    });
   });
 });

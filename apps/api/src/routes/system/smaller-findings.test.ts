@@ -96,6 +96,7 @@ describe('every text field is capped', () => {
     expect(capped.statusCode).toBe(422);
     expect(capped.json().errors[0]).toEqual({
       status: '422',
+      code: 'unprocessable',
       title: 'Maximum 255 characters',
       source: { pointer: '/data/attributes/title' },
     });

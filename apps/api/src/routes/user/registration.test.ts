@@ -172,6 +172,7 @@ describe('POST /api/user/register-client (visitor)', () => {
     expect(byEmail.statusCode).toBe(422);
     expect(firstError(byEmail)).toEqual({
       status: '422',
+      code: 'email_taken',
       title: 'Email is already taken',
       source: { pointer: '/data/attributes/user/email' },
     });

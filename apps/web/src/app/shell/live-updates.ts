@@ -1,3 +1,4 @@
+import { type LiveChange, type LiveEventKind, liveChangeSchema } from '@dd/domain';
 import { focusManager, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionQueryKey } from '../../features/auth/api/get-session.ts';
@@ -16,54 +17,55 @@ import { EVENTS_URL } from '../../lib/api-client.ts';
 import { markEditing, markRemoteChange } from '../../lib/live-changes.ts';
 import { markTyping } from '../../lib/typing-presence.ts';
 
-/** One change as GET /api/events names it (no data: the screens refetch what they show). */
-export type LiveChange = { type: string; id: string; project: string; user?: string };
+type Queries = (project: number) => QueryKey[];
+const nothing: Queries = () => [];
+const projectDocument: Queries = (project) => [projectQueryKey(project)];
+const wholeBoard: Queries = (project) => [boardKeys.all(project)];
 
-/** The queries that show a change: exactly those are refetched (when on screen) or marked stale. */
+/**
+ * The queries that show each kind of change: exactly those are refetched (when on screen) or marked stale.
+ * One entry per kind of the domain's union (packages/domain/src/live-events.ts), so a kind the server
+ * starts sending does not compile until the web says what it refreshes.
+ */
+export const QUERIES_SHOWING = {
+  project: (project) => [projectQueryKey(project), myProjectsQueryKey, ['projects', 'table']],
+  update: (project) => [projectUpdatesQueryKey(project)],
+  // Files, links and the team are parts of the project document the page shows.
+  file: projectDocument,
+  link: projectDocument,
+  team: projectDocument,
+  task: (project) => [
+    boardKeys.tasks(project),
+    boardKeys.sidebar(project),
+    [...boardKeys.all(project), 'history'],
+  ],
+  comment: (project) => [
+    [...boardKeys.all(project), 'comments'],
+    [...boardKeys.all(project), 'history'],
+  ],
+  // A task delivered to, or decided by, the product owner: the review card and the progress counts.
+  delivery: (project) => [deliveriesQueryKey(project), projectProgressQueryKey(project)],
+  sprint: wholeBoard,
+  tag: wholeBoard,
+  // A message posted, edited or deleted: the conversation, its search and the unread counts.
+  message: (project) => [chatKeys.all(project)],
+  call: (project) => [
+    myScheduledCallsQueryKey(project),
+    projectScheduledCallsQueryKey(project),
+    ['available-slots'],
+    ['calls'],
+  ],
+  // A webhook delivery: the Git tab and the task modals' linked commits (task moves come as 'task').
+  git: (project) => [gitKeys.all(project)],
+  // A new entry in my bell (the stream sends these to their recipient only).
+  notification: () => [notificationsQueryKey],
+  // Presence changes no data: it marks who is editing or typing (see `act` below).
+  editing: nothing,
+  typing: nothing,
+} satisfies Record<LiveEventKind, Queries>;
+
 export function queriesShowing(change: LiveChange): QueryKey[] {
-  const project = Number(change.project);
-  switch (change.type) {
-    case 'project':
-      return [projectQueryKey(project), myProjectsQueryKey, ['projects', 'table']];
-    case 'update':
-      return [projectUpdatesQueryKey(project)];
-    // Files, links and the team are parts of the project document the page shows.
-    case 'file':
-    case 'link':
-    case 'team':
-      return [projectQueryKey(project)];
-    case 'task':
-      return [boardKeys.tasks(project), boardKeys.sidebar(project), [...boardKeys.all(project), 'history']];
-    case 'comment':
-      return [
-        [...boardKeys.all(project), 'comments'],
-        [...boardKeys.all(project), 'history'],
-      ];
-    // A task delivered to, or decided by, the product owner: the review card and the progress counts.
-    case 'delivery':
-      return [deliveriesQueryKey(project), projectProgressQueryKey(project)];
-    case 'sprint':
-    case 'tag':
-      return [boardKeys.all(project)];
-    // A message posted, edited or deleted: the conversation, its search and the unread counts.
-    case 'message':
-      return [chatKeys.all(project)];
-    case 'call':
-      return [
-        myScheduledCallsQueryKey(project),
-        projectScheduledCallsQueryKey(project),
-        ['available-slots'],
-        ['calls'],
-      ];
-    // A webhook delivery: the Git tab and the task modals' linked commits (task moves come as 'task').
-    case 'git':
-      return [gitKeys.all(project)];
-    // A new entry in my bell (the stream sends these to their recipient only).
-    case 'notification':
-      return [notificationsQueryKey];
-    default:
-      return [];
-  }
+  return QUERIES_SHOWING[change.type](Number(change.project));
 }
 
 /**
@@ -81,6 +83,16 @@ function invalidateWhenIdle(queryClient: QueryClient, keys: QueryKey[]) {
     unsubscribe();
     run();
   });
+}
+
+/** A frame's data as the domain's schema reads it; null for malformed JSON or a kind this build does not know. */
+export function parseChange(data: string): LiveChange | null {
+  try {
+    const parsed = liveChangeSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 const RETRY_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
@@ -129,17 +141,13 @@ export function useLiveUpdates(signedIn: boolean) {
       // The session ended (logout elsewhere, password change): re-check it; the guards go to sign-in.
       else if (event.kind === 'revoked') void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       else {
-        let change: LiveChange;
-        try {
-          change = JSON.parse(event.data) as LiveChange;
-        } catch {
-          return;
-        }
-        if (change.type === 'editing' && change.user) {
+        const change = parseChange(event.data);
+        if (!change) return;
+        if (change.type === 'editing') {
           markEditing(Number(change.id), Number(change.user));
           return;
         }
-        if (change.type === 'typing' && change.user) {
+        if (change.type === 'typing') {
           markTyping(Number(change.project), Number(change.user));
           return;
         }

@@ -1,6 +1,7 @@
 import { NumberInput, Select, type SelectProps } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { todayIso } from '../today.ts';
+import { DateRangeInputs } from './date-range-inputs.tsx';
 
 /**
  * An admin table's filter form (docs/product.md §A2): the typed values as the address holds them, checked on SEARCH
@@ -74,6 +75,24 @@ export function FilterSelect<Values extends Record<string, string>>({
       value={form.values[field] || null}
       onChange={(value) => form.setValues({ [field]: value ?? '' } as Partial<Values>)}
       error={form.errors[field]}
+    />
+  );
+}
+
+/** A list's created-date range (`createdFrom`, `createdTo`), labelled '{word} From' and '{word} To'. */
+export function CreatedRangeInputs<Values extends { createdFrom: string; createdTo: string }>({
+  form,
+  word,
+}: {
+  form: UseFormReturnType<Values>;
+  word: string;
+}) {
+  return (
+    <DateRangeInputs
+      fromLabel={`${word} From`}
+      toLabel={`${word} To`}
+      from={form.getInputProps('createdFrom')}
+      to={form.getInputProps('createdTo')}
     />
   );
 }

@@ -31,21 +31,26 @@ export type Column<T> = {
  * Page, sort and filters live in the address (`/projects-table?page=3&sort=-created&title=acme`) so they
  * survive reload and back/forward; each change is a new history entry.
  */
-export function useTableUrlState(options: {
+const NO_FILTERS: readonly string[] = [];
+
+export function useTableUrlState({
+  filterKeys = NO_FILTERS,
+  ...options
+}: {
   defaultSort: string;
   sortFields: readonly string[];
-  filterKeys: readonly string[];
+  /** The filter fields kept in the address; none for a list without filters. */
+  filterKeys?: readonly string[];
 }) {
   const [params, setParams] = useSearchParams();
   const pageRaw = Number(params.get('page'));
   const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw : 1;
   const sortRaw = params.get('sort') ?? '';
   const sort = options.sortFields.includes(sortRaw.replace(/^-/, '')) ? sortRaw : options.defaultSort;
-  const filterKey = options.filterKeys.map((k) => `${k}=${params.get(k) ?? ''}`).join('&');
+  const filterKey = filterKeys.map((k) => `${k}=${params.get(k) ?? ''}`).join('&');
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey captures the filter values.
   const filters = useMemo(
-    () =>
-      Object.fromEntries(options.filterKeys.map((k) => [k, params.get(k) ?? ''])) as Record<string, string>,
+    () => Object.fromEntries(filterKeys.map((k) => [k, params.get(k) ?? ''])) as Record<string, string>,
     [filterKey],
   );
 
@@ -72,7 +77,7 @@ export function useTableUrlState(options: {
     (values: Record<string, string | number | null | undefined>) =>
       setParams((prev) => {
         const next = new URLSearchParams(prev);
-        for (const key of options.filterKeys) {
+        for (const key of filterKeys) {
           const value = values[key];
           if (value === undefined || value === null || value === '') next.delete(key);
           else next.set(key, String(value));
@@ -80,7 +85,7 @@ export function useTableUrlState(options: {
         next.delete('page');
         return next;
       }),
-    [setParams, options.filterKeys],
+    [setParams, filterKeys],
   );
   return { page, sort, filters, setPage, setSort, setFilters };
 }
@@ -97,11 +102,17 @@ type ListQuery<T> = {
 
 /**
  * The props every table page wires the same way, from its address state (`useTableUrlState`) and its list
- * query: rows, the loading state (the first load, or a page change still showing the previous page), the
- * error with its Retry, and sort and page.
+ * query: the table's label, rows keyed by id, the loading state (the first load, or a page change still
+ * showing the previous page), the error with its Retry, and sort and page.
  */
-export function listTableProps<T>(table: ReturnType<typeof useTableUrlState>, query: ListQuery<T>) {
+export function listTableProps<T extends { id: number | string }>(
+  label: string,
+  table: ReturnType<typeof useTableUrlState>,
+  query: ListQuery<T>,
+) {
   return {
+    label,
+    rowKey: (row: T) => String(row.id),
     rows: query.data?.rows ?? [],
     loading: query.isPending || (query.isFetching && query.isPlaceholderData),
     error: query.isError,

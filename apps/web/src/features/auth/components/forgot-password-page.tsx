@@ -31,9 +31,7 @@ export function ForgotPasswordPage() {
         if (isApiError(error) && error.pointerField === 'email') {
           form.setFieldError(
             'email',
-            error.firstError?.title === MESSAGES.emailNotFound
-              ? MESSAGES.emailNotFound
-              : MESSAGES.emailInvalid,
+            error.firstError?.code === 'email_not_found' ? MESSAGES.emailNotFound : MESSAGES.emailInvalid,
           );
         } else if (isApiError(error) && error.status === 429) {
           setFormError(error.firstError?.title ?? MESSAGES.genericError);

@@ -1,9 +1,7 @@
 import { COMPANY_SORT_FIELDS, confirmDeleteCompany, LABELS } from '@dd/domain';
-import { ActionIcon, Container, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
+import { RemoveRowButton, useConfirmedRemoval } from '../../../lib/ui/list-page.tsx';
 import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { useDeleteCompany } from '../api/delete-company.ts';
 import { type CompanyRow, useCompanies } from '../api/get-companies.ts';
 
@@ -28,48 +26,24 @@ const COLUMNS: Column<CompanyRow>[] = [
   },
   { key: 'participants', header: 'Participants', hideAt: 575, render: (c) => c.participants },
 ];
-const NO_FILTERS: readonly string[] = [];
 
 /** /companies-table (docs/product.md §A2): participants are the company's clients. */
 export function CompaniesTablePage() {
-  useDocumentTitle(`${LABELS.tables.companies} · Delivery Desk`);
-  const table = useTableUrlState({
-    defaultSort: 'title',
-    sortFields: COMPANY_SORT_FIELDS,
-    filterKeys: NO_FILTERS,
-  });
+  const table = useTableUrlState({ defaultSort: 'title', sortFields: COMPANY_SORT_FIELDS });
   const query = useCompanies({ page: table.page, sort: table.sort });
   const remove = useDeleteCompany();
-  const [pending, setPending] = useState<CompanyRow | null>(null);
+  const removal = useConfirmedRemoval<CompanyRow>(remove, (row) => confirmDeleteCompany(row.title));
   return (
-    <Container size="xl" py="lg">
-      <Title order={1} mb="md">
-        {LABELS.tables.companies}
-      </Title>
+    <TitledPage title={LABELS.tables.companies}>
       <PagedTable
-        label={LABELS.tables.companies}
-        {...listTableProps(table, query)}
+        {...listTableProps(LABELS.tables.companies, table, query)}
         columns={COLUMNS}
-        rowKey={(c) => String(c.id)}
         emptyText="No companies yet"
         actions={(c) => (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Delete company ${c.title}`}
-            onClick={() => setPending(c)}
-          >
-            <span aria-hidden="true">✕</span>
-          </ActionIcon>
+          <RemoveRowButton label={`Delete company ${c.title}`} onClick={() => removal.ask(c)} />
         )}
       />
-      <ConfirmDialog
-        opened={pending !== null}
-        message={pending ? confirmDeleteCompany(pending.title) : ''}
-        busy={remove.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={() => pending && remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-      />
-    </Container>
+      {removal.dialog}
+    </TitledPage>
   );
 }

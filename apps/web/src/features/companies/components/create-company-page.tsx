@@ -1,8 +1,8 @@
 import { adminCreateCompanySchema, MESSAGES } from '@dd/domain';
-import { Container, Select, TextInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Select, TextInput } from '@mantine/core';
 import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
 import { CreateFormCard } from '../../../lib/ui/create-form-card.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { pointedField, useAdminCreateForm } from '../../../lib/use-admin-create-form.ts';
 import { useCreateCompany } from '../api/create-company.ts';
@@ -31,7 +31,6 @@ const EMPTY: FormValues = {
 
 /** /create-company (admin-level): New Company (docs/product.md §A2, §A5). */
 export function CreateCompanyPage() {
-  useDocumentTitle('New Company · Delivery Desk');
   const lookups = useCompanyLookups();
   const create = useCreateCompany();
   const { form, values, succeed, showFieldError, created } = useAdminCreateForm({
@@ -62,10 +61,7 @@ export function CreateCompanyPage() {
   );
 
   return (
-    <Container size="sm" py="lg">
-      <Title order={1} mb="md">
-        New Company
-      </Title>
+    <TitledPage title="New Company" size="sm">
       <CreateFormCard onSubmit={submit} submitting={create.isPending} created={created}>
         <TextInput label="Title" autoComplete="off" {...form.getInputProps('title')} />
         {select('company-industry-id', 'Company industry', lookups.industries)}
@@ -78,6 +74,6 @@ export function CreateCompanyPage() {
           upload={uploadImage}
         />
       </CreateFormCard>
-    </Container>
+    </TitledPage>
   );
 }

@@ -4,7 +4,6 @@ import {
   LABELS,
   MESSAGES,
   registerClientErrorText,
-  SERVER_ERRORS,
   WIZARD_STEPS,
   wizardNextStep,
   wizardPreviousStep,
@@ -80,9 +79,9 @@ function validateAccount(draft: WizardDraft, signedIn: boolean): AccountErrors {
 /** What a failed register-client call shows (docs/product.md §C5, §C8): taken e-mail or login on the email field. */
 function describeRegisterFailure(error: unknown): { errors: AccountErrors; alert: string | null } {
   if (!isApiError(error)) return { errors: {}, alert: MESSAGES.genericError };
-  const title = error.firstError?.title;
-  if (title === SERVER_ERRORS.emailTaken) return { errors: { email: MESSAGES.emailTaken }, alert: null };
-  if (title === SERVER_ERRORS.loginTaken) return { errors: { email: MESSAGES.loginTaken }, alert: null };
+  const { code, title } = error.firstError ?? {};
+  if (code === 'email_taken') return { errors: { email: MESSAGES.emailTaken }, alert: null };
+  if (code === 'login_taken') return { errors: { email: MESSAGES.loginTaken }, alert: null };
   if (error.status === 429 && title) return { errors: {}, alert: title };
   const field = error.pointerField;
   if (
@@ -92,7 +91,7 @@ function describeRegisterFailure(error: unknown): { errors: AccountErrors; alert
     ['title', 'name', 'email', 'phone', 'password'].includes(field)
   )
     return { errors: { [field]: title }, alert: null };
-  return { errors: {}, alert: registerClientErrorText(title) };
+  return { errors: {}, alert: registerClientErrorText(code) };
 }
 
 /** The get-started wizard (docs/product.md §C2, §C4): six steps, then one call creates account, company and project. */

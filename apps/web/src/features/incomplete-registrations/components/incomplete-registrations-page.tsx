@@ -1,7 +1,6 @@
-import { formatDateTime } from '@dd/domain';
-import { Container, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { createdColumn } from '../../../lib/ui/list-page.tsx';
 import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import {
   INCOMPLETE_REGISTRATION_SORT_FIELDS,
   type IncompleteRegistrationRow,
@@ -16,37 +15,23 @@ const COLUMNS: Column<IncompleteRegistrationRow>[] = [
   { key: 'phone', header: 'Phone', hideAt: 768, render: (r) => r.phone },
   { key: 'project', header: 'Project', hideAt: 768, render: (r) => r.project },
   { key: 'step', header: 'Step', hideAt: 991, render: (r) => r.step },
-  {
-    key: 'created',
-    header: 'Created',
-    sortField: 'created',
-    hideAt: 1199,
-    render: (r) => (r.created ? formatDateTime(r.created) : ''),
-  },
+  createdColumn('Created', 1199),
 ];
-const NO_FILTERS: readonly string[] = [];
 
 /** /incomplete-registrations (admins): what visitors typed into the wizard before leaving. */
 export function IncompleteRegistrationsPage() {
-  useDocumentTitle(`${TITLE} · Delivery Desk`);
   const table = useTableUrlState({
     defaultSort: '-created',
     sortFields: INCOMPLETE_REGISTRATION_SORT_FIELDS,
-    filterKeys: NO_FILTERS,
   });
   const query = useIncompleteRegistrations({ page: table.page, sort: table.sort });
   return (
-    <Container size="xl" py="lg">
-      <Title order={1} mb="md">
-        {TITLE}
-      </Title>
+    <TitledPage title={TITLE}>
       <PagedTable
-        label={TITLE}
-        {...listTableProps(table, query)}
+        {...listTableProps(TITLE, table, query)}
         columns={COLUMNS}
-        rowKey={(r) => String(r.id)}
         emptyText="No unfinished sign-ups yet"
       />
-    </Container>
+    </TitledPage>
   );
 }

@@ -1,4 +1,4 @@
-import { emailField, FALLBACK_MESSAGES, LABELS, MESSAGES, SERVER_ERRORS } from '@dd/domain';
+import { emailField, FALLBACK_MESSAGES, LABELS, MESSAGES } from '@dd/domain';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -63,8 +63,8 @@ export function InvitePersonModal({ project, opened, onClose }: InvitePersonModa
     invite.mutate(input, {
       onSuccess: () => done(MESSAGES.invitationSent),
       onError: (failure) => {
-        const title = isApiError(failure) ? failure.firstError?.title : undefined;
-        if (title !== SERVER_ERRORS.emailRegistered) {
+        const { code, title } = (isApiError(failure) && failure.firstError) || {};
+        if (code !== 'email_registered') {
           setError(title || MESSAGES.emailInvalid);
           return;
         }

@@ -91,7 +91,13 @@ export function RegisterInvitedUserPage() {
           const title = isApiError(error) ? error.firstError?.title : undefined;
           if (field === 'token') setInvitationSpent(true);
           else if (field === 'email')
-            form.setFieldError('email', invitedSignUpEmailErrorText(title, isValidEmail(values.email)));
+            form.setFieldError(
+              'email',
+              invitedSignUpEmailErrorText(
+                isApiError(error) ? error.firstError?.code : undefined,
+                isValidEmail(values.email),
+              ),
+            );
           else if (field === 'avatar') form.setFieldError('avatar', title ?? MESSAGES.avatarExtension);
           else if (field && field in values) form.setFieldError(field, title ?? MESSAGES.genericError);
           else notifyError(MESSAGES.genericError);

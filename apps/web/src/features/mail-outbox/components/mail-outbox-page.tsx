@@ -1,8 +1,9 @@
 import { formatDateTime } from '@dd/domain';
-import { Alert, Button, Container, Modal, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Alert, Button, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
+import { createdColumn } from '../../../lib/ui/list-page.tsx';
 import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { MAIL_OUTBOX_SORT_FIELDS, type MailRow, useMailOutbox } from '../api/get-mail-outbox.ts';
 import { mailState } from '../mail-state.ts';
 
@@ -12,39 +13,22 @@ const COLUMNS: Column<MailRow>[] = [
   { key: 'to', header: 'To', sortField: 'to', render: (m) => m.to },
   { key: 'subject', header: 'Subject', sortField: 'subject', hideAt: 575, render: (m) => m.subject },
   { key: 'status', header: 'Status', sortField: 'status', hideAt: 768, render: (m) => mailState(m) },
-  {
-    key: 'created',
-    header: 'Created',
-    sortField: 'created',
-    hideAt: 991,
-    render: (m) => (m.created ? formatDateTime(m.created) : ''),
-  },
+  createdColumn('Created', 991),
 ];
-const NO_FILTERS: readonly string[] = [];
 
 /**
  * /mail-outbox (admins): every mail the app queued, with its delivery state, attempts and the reason of
  * the last failure; only the text part is ever shown.
  */
 export function MailOutboxPage() {
-  useDocumentTitle(`${TITLE} · Delivery Desk`);
-  const table = useTableUrlState({
-    defaultSort: '-created',
-    sortFields: MAIL_OUTBOX_SORT_FIELDS,
-    filterKeys: NO_FILTERS,
-  });
+  const table = useTableUrlState({ defaultSort: '-created', sortFields: MAIL_OUTBOX_SORT_FIELDS });
   const query = useMailOutbox({ page: table.page, sort: table.sort });
   const [viewing, setViewing] = useState<MailRow | null>(null);
   return (
-    <Container size="xl" py="lg">
-      <Title order={1} mb="md">
-        {TITLE}
-      </Title>
+    <TitledPage title={TITLE}>
       <PagedTable
-        label={TITLE}
-        {...listTableProps(table, query)}
+        {...listTableProps(TITLE, table, query)}
         columns={COLUMNS}
-        rowKey={(m) => String(m.id)}
         emptyText="No mail yet"
         actions={(m) => (
           <Button size="xs" variant="light" aria-label={`View mail ${m.id}`} onClick={() => setViewing(m)}>
@@ -67,6 +51,6 @@ export function MailOutboxPage() {
           {viewing?.text ?? ''}
         </pre>
       </Modal>
-    </Container>
+    </TitledPage>
   );
 }

@@ -30,7 +30,7 @@ export async function scheduleCall(input: ScheduleCallInput): Promise<ScheduleCa
   } catch (error) {
     const status = isApiError(error) ? error.status : 0;
     const title = isApiError(error) ? error.firstError?.title : undefined;
-    const outcome = scheduleFailureOutcome(status, title);
+    const outcome = scheduleFailureOutcome(status, isApiError(error) ? error.firstError?.code : undefined);
     if (outcome.kind === 'success') return { kind: 'booked', toast: outcome.toast };
     if (outcome.kind === 'slot-taken') return { kind: 'slot-taken', toast: outcome.toast };
     return { kind: 'failed', toast: outcome.toast, detail: status === 422 ? (title ?? null) : null };

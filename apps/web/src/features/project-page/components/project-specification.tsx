@@ -96,9 +96,9 @@ export function ProjectSpecification({ project }: { project: ProjectView }) {
       await refresh();
       setLinks((items) => items.filter((i) => i.key !== key));
     } catch (error) {
-      const title = isApiError(error) ? error.firstError?.title : undefined;
+      const code = isApiError(error) ? error.firstError?.code : undefined;
       setLinks((items) =>
-        items.map((i) => (i.key === key ? { ...i, status: 'error', message: linkErrorText(title) } : i)),
+        items.map((i) => (i.key === key ? { ...i, status: 'error', message: linkErrorText(code) } : i)),
       );
     }
   };

@@ -2,6 +2,7 @@ import { can, LABELS, relativeDate } from '@dd/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useMemo, useState } from 'react';
+import { exactTime } from '../../../lib/exact-time.ts';
 import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
 import { renderMarkdown } from '../../../lib/render-markdown.ts';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
@@ -16,16 +17,6 @@ const NewUpdateModal = lazyComponent(
   () => import('./new-update-modal.tsx'),
   (m) => m.NewUpdateModal,
 );
-
-// The relative date's exact time, naming the viewer's zone (docs/product.md §F5).
-const exactTime = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 
 function replyHref(email: string, projectTitle: string, created: string): string {
   const subject = `Re: ${projectTitle} update of ${created.slice(0, 10)}`;
@@ -58,7 +49,7 @@ function UpdateItem({
             c="dimmed"
             component="time"
             dateTime={update.created}
-            title={update.created ? exactTime.format(new Date(update.created)) : undefined}
+            title={update.created ? exactTime(update.created) : undefined}
           >
             {relativeDate(update.created, now)}
           </Text>

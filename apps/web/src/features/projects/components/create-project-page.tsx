@@ -1,8 +1,8 @@
 import { adminCreateProjectSchema, MESSAGES } from '@dd/domain';
-import { Container, MultiSelect, Select, SimpleGrid, Textarea, TextInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { MultiSelect, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useTechOptions } from '../../../lib/tech-options.ts';
 import { CreateFormCard } from '../../../lib/ui/create-form-card.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { createdId, pointedField, useAdminCreateForm } from '../../../lib/use-admin-create-form.ts';
 import { useCreateProject } from '../api/create-project.ts';
 import { useCompanyOptions } from '../api/get-company-options.ts';
@@ -45,7 +45,6 @@ const EMPTY: FormValues = {
 
 /** /create-project (admin-level): New Project, with users offered by role (docs/product.md §A2, §A4, §A5). */
 export function CreateProjectPage() {
-  useDocumentTitle('New Project · Delivery Desk');
   const lookups = useProjectFormLookups();
   const clients = useUsersByRole('client');
   const accountManagers = useUsersByRole('accountManager');
@@ -103,10 +102,7 @@ export function CreateProjectPage() {
   );
 
   return (
-    <Container size="md" py="lg">
-      <Title order={1} mb="md">
-        New Project
-      </Title>
+    <TitledPage title="New Project" size="md">
       <CreateFormCard onSubmit={submit} submitting={create.isPending} created={created}>
         <TextInput label="Title" autoComplete="off" {...form.getInputProps('title')} />
         <Textarea
@@ -139,6 +135,6 @@ export function CreateProjectPage() {
         />
         {many('projectTypeIds', 'Project types', lookups.types)}
       </CreateFormCard>
-    </Container>
+    </TitledPage>
   );
 }

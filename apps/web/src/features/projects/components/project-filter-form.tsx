@@ -1,7 +1,11 @@
 import { LABELS, type ProjectFilter, projectFilterSchema } from '@dd/domain';
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
-import { DateRangeInputs } from '../../../lib/ui/date-range-inputs.tsx';
-import { FilterSelect, IdFilterInput, useFilterForm } from '../../../lib/ui/filter-form.tsx';
+import {
+  CreatedRangeInputs,
+  FilterSelect,
+  IdFilterInput,
+  useFilterForm,
+} from '../../../lib/ui/filter-form.tsx';
 import { activeFilterCount, FilterPanel } from '../../../lib/ui/filter-panel.tsx';
 import { useProjectLookups } from '../api/get-project-lookups.ts';
 
@@ -52,12 +56,7 @@ export function ProjectFilterForm({ initial, showPhone, onSearch }: Props) {
           {showPhone && <TextInput label="Phone" {...form.getInputProps('phone')} />}
           <FilterSelect form={form} field="status" label="Status" data={states} />
           <FilterSelect form={form} field="size" label="Size" data={sizes} />
-          <DateRangeInputs
-            fromLabel="Created From"
-            toLabel="Created To"
-            from={form.getInputProps('createdFrom')}
-            to={form.getInputProps('createdTo')}
-          />
+          <CreatedRangeInputs form={form} word="Created" />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
           <Button

@@ -1,18 +1,10 @@
-import {
-  can,
-  formatDateTime,
-  LABELS,
-  MESSAGES,
-  mayReadField,
-  PROJECT_SORT_FIELDS,
-  projectFilterSchema,
-} from '@dd/domain';
-import { ActionIcon, Button, Container, Group, Title, Tooltip } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { can, LABELS, MESSAGES, mayReadField, PROJECT_SORT_FIELDS, projectFilterSchema } from '@dd/domain';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { todayIso } from '../../../lib/today.ts';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
+import { createdColumn } from '../../../lib/ui/list-page.tsx';
 import {
   type Column,
   filtersApplied,
@@ -20,6 +12,7 @@ import {
   PagedTable,
   useTableUrlState,
 } from '../../../lib/ui/paged-table.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useDeleteProject } from '../api/delete-project.ts';
 import { type ProjectRow, useProjects } from '../api/get-projects.ts';
@@ -33,18 +26,11 @@ const COLUMNS: Column<ProjectRow>[] = [
   { key: 'state', header: 'State', sortField: 'state.id', hideAt: 991, render: (p) => p.state },
   { key: 'phone', header: 'Phone', sortField: 'owner.phone', hideAt: 768, render: (p) => p.phone },
   { key: 'size', header: 'Size', sortField: 'size.id', hideAt: 1199, render: (p) => p.size },
-  {
-    key: 'created',
-    header: 'Created At',
-    sortField: 'created',
-    hideAt: 768,
-    render: (p) => (p.created ? formatDateTime(p.created) : ''),
-  },
+  createdColumn('Created At', 768),
 ];
 
 /** /projects-table (docs/product.md §A2): every staff role; delete only for admin-level users. */
 export function ProjectsTablePage() {
-  useDocumentTitle(`${LABELS.tables.projects} · Delivery Desk`);
   const actor = useActor();
   // A column the viewer does not receive (the phone, for readonlyManager) is neither shown, sorted
   // nor filtered on: the API refuses those (packages/domain field-visibility.ts).
@@ -54,11 +40,7 @@ export function ProjectsTablePage() {
     [actor],
   );
   const sortFields = useMemo(() => PROJECT_SORT_FIELDS.filter((f) => mayReadField(actor, f)), [actor]);
-  const table = useTableUrlState({
-    defaultSort: '-created',
-    sortFields,
-    filterKeys: PROJECT_FILTER_KEYS,
-  });
+  const table = useTableUrlState({ defaultSort: '-created', sortFields, filterKeys: PROJECT_FILTER_KEYS });
   // Filters come from the address; values that do not pass the form's own rules are ignored.
   const filter = useMemo(() => {
     const parsed = projectFilterSchema(todayIso()).safeParse(table.filters);
@@ -70,10 +52,7 @@ export function ProjectsTablePage() {
   const [pending, setPending] = useState<ProjectRow | null>(null);
 
   return (
-    <Container size="xl" py="lg">
-      <Title order={1} mb="md">
-        {LABELS.tables.projects}
-      </Title>
+    <TitledPage title={LABELS.tables.projects}>
       <SetupChecklist enabled={can(actor, 'admin:access')} />
       <ProjectFilterForm
         key={JSON.stringify(table.filters)}
@@ -82,10 +61,8 @@ export function ProjectsTablePage() {
         onSearch={(_filter, values) => table.setFilters(values)}
       />
       <PagedTable
-        label={LABELS.tables.projects}
-        {...listTableProps(table, query)}
+        {...listTableProps(LABELS.tables.projects, table, query)}
         columns={columns}
-        rowKey={(p) => String(p.id)}
         emptyText={filtersApplied(filter) ? 'No projects match these filters' : 'No projects yet'}
         actions={(p) => (
           <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -120,6 +97,6 @@ export function ProjectsTablePage() {
           remove.mutate(pending.id, { onSettled: () => setPending(null) });
         }}
       />
-    </Container>
+    </TitledPage>
   );
 }

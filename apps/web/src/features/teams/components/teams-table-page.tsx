@@ -1,9 +1,7 @@
 import { confirmDeleteTeam, LABELS, TEAM_SORT_FIELDS } from '@dd/domain';
-import { ActionIcon, Container, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
+import { RemoveRowButton, useConfirmedRemoval } from '../../../lib/ui/list-page.tsx';
 import { type Column, listTableProps, PagedTable, useTableUrlState } from '../../../lib/ui/paged-table.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { useDeleteTeam } from '../api/delete-team.ts';
 import { type TeamRow, useTeams } from '../api/get-teams.ts';
 
@@ -13,48 +11,22 @@ const COLUMNS: Column<TeamRow>[] = [
   { key: 'punchLine', header: 'Punch Line', hideAt: 575, render: (t) => t.punchLine },
   { key: 'size', header: 'Team Size', hideAt: 768, render: (t) => t.size },
 ];
-const NO_FILTERS: readonly string[] = [];
 
 /** /teams-table (docs/product.md §A2): team size is developers plus project managers. */
 export function TeamsTablePage() {
-  useDocumentTitle(`${LABELS.tables.teams} · Delivery Desk`);
-  const table = useTableUrlState({
-    defaultSort: 'title',
-    sortFields: TEAM_SORT_FIELDS,
-    filterKeys: NO_FILTERS,
-  });
+  const table = useTableUrlState({ defaultSort: 'title', sortFields: TEAM_SORT_FIELDS });
   const query = useTeams({ page: table.page, sort: table.sort });
   const remove = useDeleteTeam();
-  const [pending, setPending] = useState<TeamRow | null>(null);
+  const removal = useConfirmedRemoval<TeamRow>(remove, (row) => confirmDeleteTeam(row.title));
   return (
-    <Container size="xl" py="lg">
-      <Title order={1} mb="md">
-        {LABELS.tables.teams}
-      </Title>
+    <TitledPage title={LABELS.tables.teams}>
       <PagedTable
-        label={LABELS.tables.teams}
-        {...listTableProps(table, query)}
+        {...listTableProps(LABELS.tables.teams, table, query)}
         columns={COLUMNS}
-        rowKey={(t) => String(t.id)}
         emptyText="No teams yet"
-        actions={(t) => (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Delete team ${t.title}`}
-            onClick={() => setPending(t)}
-          >
-            <span aria-hidden="true">✕</span>
-          </ActionIcon>
-        )}
+        actions={(t) => <RemoveRowButton label={`Delete team ${t.title}`} onClick={() => removal.ask(t)} />}
       />
-      <ConfirmDialog
-        opened={pending !== null}
-        message={pending ? confirmDeleteTeam(pending.title) : ''}
-        busy={remove.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={() => pending && remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-      />
-    </Container>
+      {removal.dialog}
+    </TitledPage>
   );
 }

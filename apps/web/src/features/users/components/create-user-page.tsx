@@ -1,25 +1,19 @@
 import {
   type AdminCreateUserInput,
   adminCreateUserSchema,
-  isRole,
+  isTakenCode,
   MESSAGES,
-  mayAssignRole,
-  ROLE_LABELS,
-  ROLES,
   type Role,
-  SERVER_ERRORS,
 } from '@dd/domain';
-import { Container, PasswordInput, Select, TextInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { isApiError } from '../../../lib/api-client.ts';
-import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
 import { CreateFormCard } from '../../../lib/ui/create-form-card.tsx';
-import { uploadImage } from '../../../lib/upload-image.ts';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { createdId, useAdminCreateForm } from '../../../lib/use-admin-create-form.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUserFormOptions } from '../api/get-user-form-options.ts';
-import { RoleExtrasFields } from './role-extras-fields.tsx';
+import { AvatarAndRoleExtras, RoleSelect } from './role-extras-fields.tsx';
 
 const DRAFT = 'create-user';
 // Admin §4: drafts never hold the password or the avatar.
@@ -53,7 +47,6 @@ const EMPTY: FormValues = {
 
 /** /create-user (admin-level): New Users (docs/product.md §A2, §A5, §A8). */
 export function CreateUserPage() {
-  useDocumentTitle('New User · Delivery Desk');
   const actor = useActor();
   const options = useUserFormOptions();
   const create = useCreateUser();
@@ -63,10 +56,6 @@ export function CreateUserPage() {
     notInDraft: NOT_IN_DRAFT,
     schema: adminCreateUserSchema,
   });
-  const roleOptions = ROLES.filter((r) => actor && mayAssignRole(actor.role, null, r)).map((r) => ({
-    value: r,
-    label: ROLE_LABELS[r],
-  }));
 
   const submit = form.onSubmit((v) => {
     if (v.role === '') return;
@@ -87,8 +76,7 @@ export function CreateUserPage() {
           form.resetDirty();
         },
         onError: (error) => {
-          const title = isApiError(error) ? error.firstError?.title : undefined;
-          if (title === SERVER_ERRORS.emailTaken || title === SERVER_ERRORS.loginTaken)
+          if (isTakenCode(isApiError(error) ? error.firstError?.code : undefined))
             form.setFieldError('email', MESSAGES.emailTaken);
           // Admin §8: errors on no field of the form are only logged.
           else if (!showFieldError(error, isApiError(error) ? error.pointerField : undefined))
@@ -99,23 +87,16 @@ export function CreateUserPage() {
   });
 
   return (
-    <Container size="sm" py="lg">
-      <Title order={1} mb="md">
-        New User
-      </Title>
+    <TitledPage title="New User" size="sm">
       <CreateFormCard onSubmit={submit} submitting={create.isPending} created={created}>
-        <Select
-          size="md"
+        <RoleSelect
           label="Role"
           placeholder="Pick a role"
-          data={roleOptions}
-          value={values.role || null}
-          // The role picker ignores an empty selection (docs/product.md §A5).
-          onChange={(role) => {
-            if (role && isRole(role)) form.setFieldValue('role', role);
-          }}
+          actorRole={actor?.role}
+          current={null}
+          value={values.role}
+          onChange={(role) => form.setFieldValue('role', role)}
           error={form.errors.role}
-          allowDeselect={false}
         />
         <TextInput label="Name" autoComplete="off" {...form.getInputProps('name')} />
         <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
@@ -136,23 +117,13 @@ export function CreateUserPage() {
           value={values.timezone || null}
           onChange={(zone) => form.setFieldValue('timezone', zone ?? '')}
         />
-        <AvatarInput
-          value={values.avatar}
-          onChange={(url) => form.setFieldValue('avatar', url)}
-          upload={uploadImage}
-        />
-        <RoleExtrasFields
-          role={values.role}
-          companyId={values.companyId}
-          teamIds={values.teamIds}
-          techIds={values.techIds}
-          onChange={(patch) => form.setValues(patch)}
-          companies={options.companies}
-          teams={options.teams}
-          techGroups={options.techGroups}
+        <AvatarAndRoleExtras
+          values={values}
+          setValues={form.setValues}
+          options={options}
           singleTeamFor="projectManager"
         />
       </CreateFormCard>
-    </Container>
+    </TitledPage>
   );
 }

@@ -1,13 +1,4 @@
-import {
-  type EditUserInput,
-  editUserSchema,
-  isRole,
-  MESSAGES,
-  mayAssignRole,
-  ROLE_LABELS,
-  ROLES,
-  type Role,
-} from '@dd/domain';
+import { type EditUserInput, editUserSchema, isRole, MESSAGES, mayAssignRole, ROLE_LABELS } from '@dd/domain';
 import {
   Alert,
   Button,
@@ -26,14 +17,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
-import { uploadImage } from '../../../lib/upload-image.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import { confirmationSentMessage, confirmationSentTo } from '../../email-change/api/confirmation-sent.ts';
 import { type EditableUser, useUser } from '../api/get-user.ts';
 import { useUserFormOptions } from '../api/get-user-form-options.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { RoleExtrasFields } from './role-extras-fields.tsx';
+import { AvatarAndRoleExtras, RoleSelect } from './role-extras-fields.tsx';
 
 const validate = schemaResolver(editUserSchema, { sync: true });
 
@@ -79,10 +68,6 @@ function EditUserForm({ user }: { user: EditableUser }) {
   const values = form.getValues();
   const actorRole = actor?.role;
   const current = isRole(user.role) ? user.role : null;
-  const roleOptions = ROLES.filter((r) => actorRole && mayAssignRole(actorRole, current, r)).map((r) => ({
-    value: r,
-    label: ROLE_LABELS[r],
-  }));
 
   const submit = form.onSubmit((v) => {
     const attributes: EditUserInput = {
@@ -129,16 +114,12 @@ function EditUserForm({ user }: { user: EditableUser }) {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Select
-            size="md"
+          <RoleSelect
             label="User role"
-            data={roleOptions}
-            value={values.role || null}
-            // An empty or unselected role choice is ignored (docs/product.md §A4).
-            onChange={(role) => {
-              if (role && isRole(role)) form.setFieldValue('role', role as Role);
-            }}
-            allowDeselect={false}
+            actorRole={actorRole}
+            current={current}
+            value={values.role}
+            onChange={(role) => form.setFieldValue('role', role)}
           />
           <TextInput label="Full name" autoComplete="off" {...form.getInputProps('name')} />
           <Select
@@ -164,21 +145,7 @@ function EditUserForm({ user }: { user: EditableUser }) {
             {...form.getInputProps('email')}
           />
           <TextInput label="Phone" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-          <AvatarInput
-            value={values.avatar}
-            onChange={(url) => form.setFieldValue('avatar', url)}
-            upload={uploadImage}
-          />
-          <RoleExtrasFields
-            role={values.role}
-            companyId={values.companyId}
-            teamIds={values.teamIds}
-            techIds={values.techIds}
-            onChange={(patch) => form.setValues(patch)}
-            companies={options.companies}
-            teams={options.teams}
-            techGroups={options.techGroups}
-          />
+          <AvatarAndRoleExtras values={values} setValues={form.setValues} options={options} />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={() => navigate(-1)}>
               CANCEL

@@ -1,7 +1,10 @@
-import { type Role, roleHasExtra } from '@dd/domain';
+import { isRole, mayAssignRole, ROLE_LABELS, ROLES, type Role, roleHasExtra } from '@dd/domain';
 import { MultiSelect, Select, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useProductLabel } from '../../../lib/app-config.ts';
 import type { TechGroup } from '../../../lib/tech-options.ts';
+import { AvatarInput } from '../../../lib/ui/avatar-input.tsx';
+import { uploadImage } from '../../../lib/upload-image.ts';
 import type { Option } from '../api/get-user-form-options.ts';
 
 type RoleExtrasFieldsProps = {
@@ -98,5 +101,76 @@ export function RoleExtrasFields(props: RoleExtrasFieldsProps) {
         </fieldset>
       )}
     </Stack>
+  );
+}
+
+type UserExtras = {
+  avatar: string;
+  role: Role | '';
+  companyId: string | null;
+  teamIds: string[];
+  techIds: string[];
+};
+
+/**
+ * The end of both user forms (create and edit): the avatar, then the role's extras, read from and written
+ * to the form's values.
+ */
+export function AvatarAndRoleExtras(props: {
+  values: UserExtras;
+  setValues: (patch: Partial<UserExtras>) => void;
+  options: { companies: Option[]; teams: Option[]; techGroups: TechGroup[] };
+  singleTeamFor?: Role;
+}) {
+  const { values, setValues, options } = props;
+  return (
+    <>
+      <AvatarInput value={values.avatar} onChange={(avatar) => setValues({ avatar })} upload={uploadImage} />
+      <RoleExtrasFields
+        role={values.role}
+        companyId={values.companyId}
+        teamIds={values.teamIds}
+        techIds={values.techIds}
+        onChange={setValues}
+        companies={options.companies}
+        teams={options.teams}
+        techGroups={options.techGroups}
+        {...(props.singleTeamFor ? { singleTeamFor: props.singleTeamFor } : {})}
+      />
+    </>
+  );
+}
+
+/**
+ * The role picker of both user forms: the roles this actor may give a user who has `current` (null for a
+ * new user). An empty or unselected choice is ignored (docs/product.md §A4, §A5).
+ */
+export function RoleSelect(props: {
+  label: string;
+  placeholder?: string;
+  actorRole: Role | undefined;
+  current: Role | null;
+  value: Role | '';
+  onChange: (role: Role) => void;
+  error?: ReactNode;
+}) {
+  const { actorRole, current } = props;
+  const data = ROLES.filter((r) => actorRole && mayAssignRole(actorRole, current, r)).map((r) => ({
+    value: r,
+    label: ROLE_LABELS[r],
+  }));
+  return (
+    <Select
+      size="md"
+      label={props.label}
+      placeholder={props.placeholder}
+      data={data}
+      value={props.value || null}
+      onChange={(role) => {
+        if (role && isRole(role)) props.onChange(role);
+      }}
+      error={props.error}
+      allowDeselect={false}
+    />
   );
 }

@@ -1,7 +1,11 @@
 import { LABELS, ROLE_LABELS, ROLES, type UserFilter, userFilterSchema } from '@dd/domain';
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
-import { DateRangeInputs } from '../../../lib/ui/date-range-inputs.tsx';
-import { FilterSelect, IdFilterInput, useFilterForm } from '../../../lib/ui/filter-form.tsx';
+import {
+  CreatedRangeInputs,
+  FilterSelect,
+  IdFilterInput,
+  useFilterForm,
+} from '../../../lib/ui/filter-form.tsx';
 import { activeFilterCount, FilterPanel } from '../../../lib/ui/filter-panel.tsx';
 
 export const USER_FILTER_KEYS = [
@@ -35,12 +39,7 @@ export function UserFilterForm({ initial, onSearch }: Props) {
           <TextInput label="Team" {...form.getInputProps('team')} />
           <TextInput label="Project" {...form.getInputProps('project')} />
           <FilterSelect form={form} field="role" label="Role" data={ROLE_OPTIONS} />
-          <DateRangeInputs
-            fromLabel="Registered From"
-            toLabel="Registered To"
-            from={form.getInputProps('createdFrom')}
-            to={form.getInputProps('createdTo')}
-          />
+          <CreatedRangeInputs form={form} word="Registered" />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
           <Button type="submit">{LABELS.buttons.search}</Button>

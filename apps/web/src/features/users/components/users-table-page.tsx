@@ -1,18 +1,10 @@
-import {
-  can,
-  confirmDeactivateUser,
-  formatDateTime,
-  LABELS,
-  USER_SORT_FIELDS,
-  userFilterSchema,
-} from '@dd/domain';
-import { ActionIcon, Anchor, Button, Container, Group, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { can, confirmDeactivateUser, LABELS, USER_SORT_FIELDS, userFilterSchema } from '@dd/domain';
+import { Anchor, Button, Group, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useProductLabel } from '../../../lib/app-config.ts';
 import { todayIso } from '../../../lib/today.ts';
-import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
+import { createdColumn, RemoveRowButton, useConfirmedRemoval } from '../../../lib/ui/list-page.tsx';
 import {
   type Column,
   filtersApplied,
@@ -21,6 +13,7 @@ import {
   useTableUrlState,
 } from '../../../lib/ui/paged-table.tsx';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
+import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { toActor, useSession } from '../../auth/api/get-session.ts';
 import { useDeactivateUser } from '../api/deactivate-user.ts';
 import { type UserRow, useUsers } from '../api/get-users.ts';
@@ -63,19 +56,12 @@ function columns(product: string): Column<UserRow>[] {
     { key: 'role', header: 'Role', sortField: 'role.id', hideAt: 575, render: (u) => u.role },
     { key: 'team', header: product, hideAt: 991, render: (u) => u.teams },
     { key: 'project', header: 'Project', hideAt: 991, render: (u) => u.projects },
-    {
-      key: 'created',
-      header: 'Registered At',
-      sortField: 'created',
-      hideAt: 1199,
-      render: (u) => (u.created ? formatDateTime(u.created) : ''),
-    },
+    createdColumn('Registered At', 1199),
   ];
 }
 
 /** /users-table (docs/product.md §A2): active users, admin-level only. */
 export function UsersTablePage() {
-  useDocumentTitle(`${LABELS.tables.users} · Delivery Desk`);
   const product = useProductLabel();
   const cols = useMemo(() => columns(product), [product]);
   const table = useTableUrlState({
@@ -90,35 +76,37 @@ export function UsersTablePage() {
   const query = useUsers({ page: table.page, sort: table.sort, filter });
   const deactivate = useDeactivateUser();
   const session = useSession();
-  const [pending, setPending] = useState<UserRow | null>(null);
+  const removal = useConfirmedRemoval<UserRow>(deactivate, (u) => confirmDeactivateUser(u.name || u.login));
   const [inviting, setInviting] = useState<boolean | null>(null);
 
   return (
-    <Container size="xl" py="lg">
-      <Group justify="space-between" align="center" mb="md" wrap="wrap">
-        <Title order={1}>{LABELS.tables.users}</Title>
-        <Group gap="md">
-          <Button size="compact-sm" variant="light" onClick={() => setInviting(true)}>
-            Invite a person
-          </Button>
-          <Anchor component={Link} to="/mail-outbox" size="sm">
-            Mail outbox
-          </Anchor>
-          <Anchor component={Link} to="/incomplete-registrations" size="sm">
-            Unfinished sign-ups
-          </Anchor>
+    <TitledPage
+      title={LABELS.tables.users}
+      heading={
+        <Group justify="space-between" align="center" mb="md" wrap="wrap">
+          <Title order={1}>{LABELS.tables.users}</Title>
+          <Group gap="md">
+            <Button size="compact-sm" variant="light" onClick={() => setInviting(true)}>
+              Invite a person
+            </Button>
+            <Anchor component={Link} to="/mail-outbox" size="sm">
+              Mail outbox
+            </Anchor>
+            <Anchor component={Link} to="/incomplete-registrations" size="sm">
+              Unfinished sign-ups
+            </Anchor>
+          </Group>
         </Group>
-      </Group>
+      }
+    >
       <UserFilterForm
         key={JSON.stringify(table.filters)}
         initial={table.filters as UserFilterValues}
         onSearch={(_filter, values) => table.setFilters(values)}
       />
       <PagedTable
-        label={LABELS.tables.users}
-        {...listTableProps(table, query)}
+        {...listTableProps(LABELS.tables.users, table, query)}
         columns={cols}
-        rowKey={(u) => String(u.id)}
         emptyText={filtersApplied(filter) ? 'No users match these filters' : 'No users yet'}
         actions={(u) => (
           <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -130,14 +118,10 @@ export function UsersTablePage() {
             {u.id !== session?.id &&
               u.roleId &&
               can(toActor(session), 'user:manage', { id: u.id, role: u.roleId }) && (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Deactivate user ${u.name || u.login}`}
-                  onClick={() => setPending(u)}
-                >
-                  <span aria-hidden="true">✕</span>
-                </ActionIcon>
+                <RemoveRowButton
+                  label={`Deactivate user ${u.name || u.login}`}
+                  onClick={() => removal.ask(u)}
+                />
               )}
           </Group>
         )}
@@ -147,13 +131,7 @@ export function UsersTablePage() {
           <InvitePersonModal opened={inviting} onClose={() => setInviting(false)} />
         </Suspense>
       )}
-      <ConfirmDialog
-        opened={pending !== null}
-        message={pending ? confirmDeactivateUser(pending.name || pending.login) : ''}
-        busy={deactivate.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={() => pending && deactivate.mutate(pending.id, { onSettled: () => setPending(null) })}
-      />
-    </Container>
+      {removal.dialog}
+    </TitledPage>
   );
 }

@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES, isMessageEditable } from '@dd/domain';
 import { Anchor, Box, Button, Group, Paper, Stack, Text, Textarea, Typography } from '@mantine/core';
 import { memo, useMemo, useState } from 'react';
+import { exactTime } from '../../../../lib/exact-time.ts';
 import { renderMarkdown } from '../../../../lib/render-markdown.ts';
 import { PersonAvatar } from '../../../../lib/ui/person-avatar.tsx';
 import type { ChatMessage } from '../../api/chat-messages.ts';
@@ -12,14 +13,6 @@ const dayTime = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
-const exactTime = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
 });
 
 /** A quoted message's start as plain words: markdown marks would only be noise in one line. */
@@ -103,12 +96,12 @@ export const ChatMessageItem = memo(function ChatMessageItem({
               c="dimmed"
               component="time"
               dateTime={message.created}
-              title={exactTime.format(new Date(message.created))}
+              title={exactTime(message.created)}
             >
               {when(message.created, now)}
             </Text>
             {message.edited && !message.deleted && (
-              <Text size="xs" c="dimmed" title={exactTime.format(new Date(message.edited))}>
+              <Text size="xs" c="dimmed" title={exactTime(message.edited)}>
                 (edited)
               </Text>
             )}
