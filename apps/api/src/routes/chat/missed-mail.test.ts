@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageMentions, messages, projectMembers } from '../../db/schema/index.ts';
+import { setChatMail } from '../../modules/chat/chat-mail-setting.ts';
 import { buildProject, buildUser } from '../../test/factories.ts';
 import { decodedMail, startSmtpReceiver } from '../../test/smtp-receiver.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -52,7 +53,8 @@ async function say(projectId: number, authorId: number, body: string, iso: strin
 }
 
 const unsubscribeLink = (mail: string) => {
-  const match = /http:\/\/dd\.test\/api\/chat\/unsubscribe\?token=[0-9]+\.[0-9]+\.[A-Za-z0-9_-]+/.exec(mail);
+  const match =
+    /http:\/\/dd\.test\/api\/chat\/unsubscribe\?token=[0-9]+\.[0-9]+\.(?:[0-9]+\.)?[A-Za-z0-9_-]+/.exec(mail);
   expect(match, 'an unsubscribe link').toBeTruthy();
   return new URL(match![0]);
 };
@@ -122,6 +124,42 @@ describe('missed-message mail', () => {
     expect(await tickAt('2027-06-03T10:00:30Z', pm.email)).toEqual([]);
     const [mail] = await tickAt('2027-06-03T10:01:10Z', pm.email);
     expect(mail).toContain('@Pat can you look?');
+  });
+
+  it("an old link does not unsubscribe again after the person turned the project's chat mail back on", async () => {
+    const { client, pm, project } = await setting();
+    const other = await buildProject(t.database.db, { ownerId: client.id, title: 'Other' });
+    await say(project.id, pm.id, 'Replay me', '2027-06-05T10:00:00Z');
+    const [mail] = await tickAt('2027-06-05T10:11:00Z', client.email);
+    const link = unsubscribeLink(mail!);
+    const url = `${link.pathname}${link.search}`;
+    const mailOn = async (projectId: number) => {
+      const rows = (await t.database.db.execute(
+        sql`select mail_enabled from message_reads where user_id = ${client.id} and project_id = ${projectId}`,
+      )) as unknown as { rows: Array<{ mail_enabled: boolean }> };
+      return rows.rows[0]?.mail_enabled ?? true;
+    };
+    expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(200);
+    expect(await mailOn(project.id)).toBe(false);
+    // Turning another project's mail off and on changes nothing for this project's links.
+    await setChatMail(t.database.db, client.id, other.id, true);
+    await setChatMail(t.database.db, client.id, project.id, true);
+    expect(await mailOn(project.id)).toBe(true);
+
+    const replay = await t.app.inject({ method: 'POST', url });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().errors[0].title).toBe('Invalid unsubscribe link');
+    expect((await t.app.inject({ url })).statusCode).toBe(400);
+    expect(await mailOn(project.id)).toBe(true);
+    // The next mail's link works.
+    await say(project.id, pm.id, 'Fresh link', '2027-06-05T12:00:00Z');
+    const [next] = await tickAt('2027-06-05T12:11:00Z', client.email);
+    const fresh = unsubscribeLink(next!);
+    expect(fresh.search).not.toBe(link.search);
+    expect((await t.app.inject({ method: 'POST', url: `${fresh.pathname}${fresh.search}` })).statusCode).toBe(
+      200,
+    );
+    expect(await mailOn(project.id)).toBe(false);
   });
 
   it('refuses a forged or altered unsubscribe link', async () => {
