@@ -599,7 +599,7 @@ describe('preferences, batched mail and unsubscribe', () => {
 
     const replay = await t.app.inject({ method: 'POST', url });
     expect(replay.statusCode).toBe(400);
-    expect(firstError(replay).title).toBe('Invalid unsubscribe link');
+    expect(firstError(replay)?.title).toBe('Invalid unsubscribe link');
     const page = await t.app.inject({ url });
     expect(page.statusCode).toBe(400);
     expect(page.body).not.toContain('<form');
