@@ -5,6 +5,7 @@ import { messageMentions, messageReads, messages } from '../../db/schema/index.t
 import { AppError, attr } from '../../lib/app-error.ts';
 import type { DbOrTx } from '../board/tx.ts';
 import { publishEvent } from '../events/publish-event.ts';
+import { notifyMentioned } from '../notifications/review-notifications.ts';
 import { loadMessage, type MessageRow, readState } from './message-queries.ts';
 
 /** The people of a project a message may mention: owner, members and account manager, by name. */
@@ -19,18 +20,28 @@ async function participants(db: DbOrTx, projectId: number) {
   return result.rows.map((r) => ({ id: Number(r.id), name: r.name ?? '' }));
 }
 
+/** Stores who a message mentions; those newly mentioned (not by an earlier version of it) are told. */
 async function recordMentions(
   db: DbOrTx,
   message: { id: number; projectId: number; authorId: number; body: string },
+  at: Date,
 ) {
   const ids = mentionedIds(message.body, await participants(db, message.projectId)).filter(
     (id) => id !== message.authorId,
   );
-  if (ids.length > 0)
-    await db
-      .insert(messageMentions)
-      .values(ids.map((userId) => ({ messageId: message.id, userId })))
-      .onConflictDoNothing();
+  if (ids.length === 0) return;
+  const added = await db
+    .insert(messageMentions)
+    .values(ids.map((userId) => ({ messageId: message.id, userId })))
+    .onConflictDoNothing()
+    .returning({ userId: messageMentions.userId });
+  await notifyMentioned(db, {
+    projectId: message.projectId,
+    messageId: message.id,
+    authorId: message.authorId,
+    mentioned: added.map((m) => m.userId),
+    at,
+  });
 }
 
 /** Moves a reader's marker forward (never back) to `lastReadId`, capped at the project's newest message. */
@@ -109,12 +120,16 @@ export async function postMessage(
       authorId: input.authorId,
       files: input.files ?? [],
     });
-    await recordMentions(tx, {
-      id: messageId,
-      projectId: input.projectId,
-      authorId: input.authorId,
-      body: input.body,
-    });
+    await recordMentions(
+      tx,
+      {
+        id: messageId,
+        projectId: input.projectId,
+        authorId: input.authorId,
+        body: input.body,
+      },
+      input.now,
+    );
     // One's own message is read by oneself.
     await advanceMarker(tx, input.authorId, input.projectId, messageId, input.now);
     await publishEvent(tx, { kind: 'message', id: messageId, projectId: input.projectId });
@@ -137,7 +152,7 @@ export async function editMessage(
       .update(messages)
       .set({ body: input.body, editedAt: input.now })
       .where(eq(messages.id, message.id));
-    await recordMentions(tx, { ...message, authorId: input.actorId, body: input.body });
+    await recordMentions(tx, { ...message, authorId: input.actorId, body: input.body }, input.now);
     await publishEvent(tx, { kind: 'message', id: message.id, projectId: message.projectId });
   });
   return loadMessage(db, message.id);

@@ -353,8 +353,8 @@ describe('who gets which notification', () => {
         (k) => k.kind,
       );
       expect(kinds).toEqual(notificationKindsFor(role));
-      // Kinds not emitted yet (review, chat) are not offered.
-      expect(kinds).not.toContain('chat-mention');
+      // A mention can reach anyone on a project, staff or client.
+      expect(kinds).toContain('chat-mention');
       const foreign: NotificationKind = role === 'client' ? 'lead-new' : 'update-posted';
       const refused = await t.app.inject({
         method: 'PATCH',
