@@ -40,6 +40,7 @@ import mailOutboxRoutes from './routes/mail-outbox/index.ts';
 import messageRoutes from './routes/message/index.ts';
 import notificationRoutes from './routes/notification/index.ts';
 import passwordRoutes from './routes/password/index.ts';
+import chatMailSettingRoutes from './routes/project/chat-mail.ts';
 import deliveryRoutes from './routes/project/deliveries.ts';
 import reportRoutes from './routes/project/report.ts';
 import projectPageRoutes from './routes/projects/project-page.ts';
@@ -161,6 +162,7 @@ export async function buildApp({
       await api.register(webhookRoutes);
       await api.register(emailChangeRoutes);
       await api.register(deliveryRoutes);
+      await api.register(chatMailSettingRoutes);
       await api.register(decisionRoutes);
       await api.register(reportRoutes);
       await api.register(notificationRoutes);

@@ -463,6 +463,18 @@ const MATRIX: Record<string, Row> = {
     }),
     answers: answers(STAFF, 200, { ownOnly: ['client'] }),
   },
+  'GET /api/project/{id}/chat-mail': {
+    request: (f) => ({ method: 'GET', url: `/api/project/${f.projectId}/chat-mail` }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
+  'PATCH /api/project/{id}/chat-mail': {
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/project/${f.projectId}/chat-mail`,
+      body: doc('chat-mail-setting', { 'mail-enabled': true }),
+    }),
+    answers: answers(STAFF, 200, { ownOnly: ['client'] }),
+  },
   'POST /api/project/{id}/messages/typing': {
     request: (f) => ({ method: 'POST', url: `/api/project/${f.projectId}/messages/typing` }),
     answers: answers(CHAT_WRITERS, 204, { ownOnly: ['client'] }),

@@ -108,5 +108,9 @@ export const invitationResentDocumentSchema = z.object({
 export const digestSettingDocumentSchema = z.object({
   data: resourceSchema('digest-setting', z.object({ 'digest-enabled': z.boolean() })),
 });
+/** GET and PATCH /api/project/{id}/chat-mail: whether the signed-in person gets this project's missed-message mail. */
+export const chatMailSettingDocumentSchema = z.object({
+  data: resourceSchema('chat-mail-setting', z.object({ 'mail-enabled': z.boolean() })),
+});
 /** POST /api/digest/unsubscribe (RFC 8058 one-click): done. */
 export const digestUnsubscribedSchema = z.object({ meta: z.object({ unsubscribed: z.literal(true) }) });

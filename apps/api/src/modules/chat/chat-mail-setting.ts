@@ -21,6 +21,15 @@ export async function setChatMail(
         then message_reads.mail_token_version + 1 else message_reads.mail_token_version end`);
 }
 
+/** Whether the person gets this project's missed-message mail (on until they turn it off). */
+export async function readChatMail(db: Db, userId: number, projectId: number): Promise<boolean> {
+  const rows = (await db.execute(sql`
+    select mail_enabled from message_reads where user_id = ${userId} and project_id = ${projectId}`)) as unknown as {
+    rows: Array<{ mail_enabled: boolean }>;
+  };
+  return rows.rows[0]?.mail_enabled ?? true;
+}
+
 /**
  * The mail's one-click unsubscribe: that project's mail off, if the link's version is still the
  * current one (a person with no row yet has version 0). False, changing nothing, for an older link.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageMentions, messages, projectMembers } from '../../db/schema/index.ts';
+import { createSession } from '../../modules/auth/sessions.ts';
 import { setChatMail } from '../../modules/chat/chat-mail-setting.ts';
 import { buildProject, buildUser } from '../../test/factories.ts';
 import { decodedMail, startSmtpReceiver } from '../../test/smtp-receiver.ts';
@@ -142,8 +143,21 @@ describe('missed-message mail', () => {
     expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(200);
     expect(await mailOn(project.id)).toBe(false);
     // Turning another project's mail off and on changes nothing for this project's links.
+    await setChatMail(t.database.db, client.id, other.id, false);
     await setChatMail(t.database.db, client.id, other.id, true);
-    await setChatMail(t.database.db, client.id, project.id, true);
+    // The person turns this project's mail on again (signed in).
+    const { token } = await createSession(t.database.db, { userId: client.id, remember: false, now });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' };
+    const before = await t.app.inject({ url: `/api/project/${project.id}/chat-mail`, headers });
+    expect(before.json().data.attributes).toEqual({ 'mail-enabled': false });
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/project/${project.id}/chat-mail`,
+      headers,
+      payload: { data: { type: 'chat-mail-setting', attributes: { 'mail-enabled': true } } },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.attributes).toEqual({ 'mail-enabled': true });
     expect(await mailOn(project.id)).toBe(true);
 
     const replay = await t.app.inject({ method: 'POST', url });
