@@ -103,7 +103,11 @@ suite.journey(
         const skeleton = main?.querySelector('.mantine-Skeleton-root') ?? null;
         const text = main?.innerText.trim() ?? '';
         const state = skeleton ? 'skeleton' : text ? 'content' : 'blank';
-        frames.push(state === 'blank' ? `blank ${window.location.pathname} ${main?.innerHTML.slice(0, 300) ?? 'no main'}` : state);
+        frames.push(
+          state === 'blank'
+            ? `blank ${window.location.pathname} ${main?.innerHTML.slice(0, 300) ?? 'no main'}`
+            : state,
+        );
         if (frames.length > 3000) clearInterval(timer);
       }, 10);
     });
@@ -115,7 +119,11 @@ suite.journey(
     await page.locator('main .mantine-Skeleton-root').first().waitFor({ state: 'detached', timeout: 30_000 });
     const frames = await page.evaluate(() => (window as unknown as { ddFrames: string[] }).ddFrames);
     assert.ok(frames.length > 0, 'the page was watched after leaving /login');
-    assert.deepEqual(frames.filter((f) => f.startsWith('blank')), [], 'never a blank page');
+    assert.deepEqual(
+      frames.filter((f) => f.startsWith('blank')),
+      [],
+      'never a blank page',
+    );
     assert.ok(frames.includes('skeleton'), 'a skeleton showed while the screen loaded');
     await cdp.detach();
   },
