@@ -77,3 +77,54 @@ suite.journey('an anonymous visitor meets no console error on any page', async (
   await page.goto('/login/signin');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
 });
+
+suite.journey(
+  'after sign-in on a slow network, staff see a skeleton, never a blank page, until the projects table loads',
+  async ({ page, app }) => {
+    await page.goto('/login/signin');
+    await page.getByLabel('Login', { exact: true }).fill(app.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(app.admin.password);
+    // A slow mobile network: every chunk and answer after the click takes its time.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: (400 * 1024) / 8,
+      uploadThroughput: (400 * 1024) / 8,
+    });
+    // Every 10 ms: what <main> shows once the page has left /login.
+    await page.evaluate(() => {
+      const frames: string[] = [];
+      (window as unknown as { ddFrames: string[] }).ddFrames = frames;
+      const timer = setInterval(() => {
+        if (window.location.pathname.startsWith('/login')) return;
+        const main = document.querySelector('main');
+        const skeleton = main?.querySelector('.mantine-Skeleton-root') ?? null;
+        const text = main?.innerText.trim() ?? '';
+        const state = skeleton ? 'skeleton' : text ? 'content' : 'blank';
+        frames.push(
+          state === 'blank'
+            ? `blank ${window.location.pathname} ${main?.innerHTML.slice(0, 300) ?? 'no main'}`
+            : state,
+        );
+        if (frames.length > 3000) clearInterval(timer);
+      }, 10);
+    });
+    await page.getByRole('button', { name: named('Sign in') }).click();
+    await page.waitForURL('**/projects-table', { timeout: 30_000 });
+    await page.locator('main .mantine-Skeleton-root').first().waitFor({ state: 'visible' });
+    await page.screenshot({ path: 'e2e/artifacts/sign-in-skeleton.png' }).catch(() => undefined);
+    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor({ timeout: 30_000 });
+    await page.locator('main .mantine-Skeleton-root').first().waitFor({ state: 'detached', timeout: 30_000 });
+    const frames = await page.evaluate(() => (window as unknown as { ddFrames: string[] }).ddFrames);
+    assert.ok(frames.length > 0, 'the page was watched after leaving /login');
+    assert.deepEqual(
+      frames.filter((f) => f.startsWith('blank')),
+      [],
+      'never a blank page',
+    );
+    assert.ok(frames.includes('skeleton'), 'a skeleton showed while the screen loaded');
+    await cdp.detach();
+  },
+);

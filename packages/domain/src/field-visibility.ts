@@ -1,4 +1,4 @@
-import type { Actor } from './roles.ts';
+import type { Actor, Role } from './roles.ts';
 
 /**
  * Which fields a role may read, in one place: the presenters, the contact net under them
@@ -25,6 +25,18 @@ export function isContactField(name: string, resourceType?: string): boolean {
 /** readonlyManager never receives anyone else's e-mail, phone or login (docs/product.md §C6). */
 export function mayReadContacts(actor: Actor): boolean {
   return actor !== null && actor.role !== 'readonlyManager';
+}
+
+/**
+ * Whether the actor may receive this person's e-mail, phone and login (docs/product.md §C6): their own
+ * always; readonlyManager nobody else's; a client no other client's (an invited co-client sees the
+ * owner's name, not how to reach them, and the owner the co-client's likewise), but the staff's.
+ */
+export function mayReadContactsOf(actor: Actor, person: { id: number; role: Role | string }): boolean {
+  if (actor === null) return false;
+  if (actor.id === person.id) return true;
+  if (!mayReadContacts(actor)) return false;
+  return !(actor.role === 'client' && person.role === 'client');
 }
 
 /** May this actor read (and so filter or sort on) this field of someone else's record? */

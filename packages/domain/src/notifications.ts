@@ -29,11 +29,11 @@ export const NOTIFICATION_KINDS = [
   'update-posted',
   /** Someone accepted an invitation: whoever sent it. */
   'invitation-accepted',
-  /** Emitted by the task review feature once it lands: a task was delivered for review. */
+  /** A task was delivered for review (board or commit): the project's clients. */
   'task-review-requested',
-  /** Emitted by the task review feature once it lands: a decision on a delivered task. */
+  /** A delivered task was accepted or rejected: its owner and the project's project managers (staff). */
   'task-review-decided',
-  /** Emitted by the chat feature once it lands: someone mentioned you. */
+  /** Someone mentioned you in a project's chat: whoever is mentioned, staff or client. */
   'chat-mention',
 ] as const;
 
@@ -43,7 +43,7 @@ type KindInfo = {
   /** What the settings screen calls it. */
   label: string;
   /** Who can receive it: the settings screen lists only a role's kinds. */
-  audience: 'staff' | 'client';
+  audience: 'staff' | 'client' | 'everyone';
   /** False until the feature that emits it exists: not offered in the settings. */
   emitted: boolean;
   /** Defaults while a user has not chosen (every kind shows in the bell by default). */
@@ -88,21 +88,26 @@ export const NOTIFICATION_KIND_INFO: Readonly<Record<NotificationKind, KindInfo>
     emitted: true,
     email: true,
   },
+  // Clients act on it (accept or reject): by mail too, batched as every kind.
   'task-review-requested': {
     label: 'Task delivered for review',
-    audience: 'staff',
-    emitted: false,
+    audience: 'client',
+    emitted: true,
     email: true,
   },
-  'task-review-decided': { label: 'Decision on a task', audience: 'staff', emitted: false, email: true },
-  'chat-mention': { label: 'Mentions', audience: 'staff', emitted: false, email: true },
+  // The task's owner already gets the decision mail (modules/deliveries/decision-mail.ts): bell only by default.
+  'task-review-decided': { label: 'Decision on a task', audience: 'staff', emitted: true, email: false },
+  // The chat's missed-message mail already tells of a mention within a minute: bell only by default.
+  'chat-mention': { label: 'Mentions in the chat', audience: 'everyone', emitted: true, email: false },
 };
 
 /** The kinds a role can receive and choose for, in the settings screen's order. */
 export function notificationKindsFor(role: Role): NotificationKind[] {
   const audience = isStaffRole(role) ? 'staff' : 'client';
   return NOTIFICATION_KINDS.filter(
-    (kind) => NOTIFICATION_KIND_INFO[kind].emitted && NOTIFICATION_KIND_INFO[kind].audience === audience,
+    (kind) =>
+      NOTIFICATION_KIND_INFO[kind].emitted &&
+      [audience, 'everyone'].includes(NOTIFICATION_KIND_INFO[kind].audience),
   );
 }
 

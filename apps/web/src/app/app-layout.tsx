@@ -3,11 +3,11 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useActor } from '../features/auth/api/get-session.ts';
 import { lazyComponent, settled } from '../lib/lazy-component.tsx';
-import { RouteLoader } from './shell/full-page-loader.tsx';
 import { GlobalProgress } from './shell/global-progress.tsx';
 import { CreateMenu, Header } from './shell/header.tsx';
 import { useLiveUpdates } from './shell/live-updates.ts';
 import { ProjectsStripPlaceholder } from './shell/projects-strip-placeholder.tsx';
+import { ScreenSkeleton } from './shell/screen-skeleton.tsx';
 import './shell/shell.css';
 
 // Clients only: the strip's code loads apart from the first screen (preloadShell starts it early).
@@ -55,7 +55,8 @@ export function AppLayout() {
         </Suspense>
       )}
       <main id="main" tabIndex={-1} className={withHeader ? 'dd-main' : 'dd-main--bare'}>
-        <Suspense fallback={<RouteLoader />}>
+        {/* Signed in, the screen's own shape while its code loads: never a blank or a lone spinner. */}
+        <Suspense fallback={<ScreenSkeleton pathname={pathname} />}>
           <Outlet />
         </Suspense>
       </main>

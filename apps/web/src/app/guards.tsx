@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { toActor, useSession } from '../features/auth/api/get-session.ts';
 import { NoAccess } from './no-access.tsx';
+import { RootRedirect } from './root-redirect.tsx';
 
 /**
  * Route guards decide only what to show; the server enforces every permission (docs/product.md §D2). Each
@@ -16,9 +17,12 @@ const home = <Navigate to="/" replace />;
 /** Signed in but not allowed here: say so (visitors still go home, i.e. to sign-in). */
 const refused = (signedIn: boolean) => (signedIn ? <NoAccess /> : home);
 
-/** Login pages and the invited sign-up: logged-out visitors only. */
+/**
+ * Login pages and the invited sign-up: logged-out visitors only. Signed in (just now, by the form), on
+ * to the landing screen, showing its skeleton meanwhile rather than an empty page.
+ */
 export function LoggedOutOnly({ children }: GuardProps) {
-  return useSession() ? home : pass(children);
+  return useSession() ? <RootRedirect /> : pass(children);
 }
 
 /** Any signed-in user (the project pages). */

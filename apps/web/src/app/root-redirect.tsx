@@ -1,6 +1,7 @@
 import { can } from '@dd/domain';
 import { Navigate } from 'react-router';
 import { type Session, toActor, useSession } from '../features/auth/api/get-session.ts';
+import { ScreenSkeleton } from './shell/screen-skeleton.tsx';
 
 /**
  * Where "/" (and any unknown path) lands (docs/product.md §C2): visitors sign in; clients go to the project
@@ -14,6 +15,17 @@ export function landingPathFor(session: Session): string {
   return projectId ? `/project/daily-updates/${projectId}` : '/get-started';
 }
 
+/**
+ * The landing screen's skeleton while the redirect goes on: the router moves on inside a transition, so
+ * React keeps this on screen until the landing screen's code is in (an empty redirect left the page
+ * blank after signing in).
+ */
 export function RootRedirect() {
-  return <Navigate to={landingPathFor(useSession())} replace />;
+  const to = landingPathFor(useSession());
+  return (
+    <>
+      <ScreenSkeleton pathname={to} />
+      <Navigate to={to} replace />
+    </>
+  );
 }

@@ -84,6 +84,8 @@ export const messageReads = pgTable(
     mailedThroughId: integer('mailed_through_id').notNull().default(0),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     mailEnabled: boolean('mail_enabled').notNull().default(true),
+    // Named in this project's unsubscribe link; raised when the mail is turned on again (migration 0019).
+    mailTokenVersion: integer('mail_token_version').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.projectId] }),

@@ -69,6 +69,8 @@ export const users = pgTable(
     digestEnabled: boolean('digest_enabled').notNull().default(true),
     // Named in the unsubscribe token; raised when the digest is turned on again (old links stop working).
     digestTokenVersion: integer('digest_token_version').notNull().default(0),
+    // The same for the notification mails' unsubscribe link: raised when a kind's e-mail is turned on again.
+    notificationTokenVersion: integer('notification_token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

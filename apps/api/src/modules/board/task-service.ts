@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { sprints, tasks, taskTags } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publishEvent } from '../events/publish-event.ts';
+import { notifyDecided, notifyDelivered } from '../notifications/review-notifications.ts';
 import { recordEvent } from './history.ts';
 import { placeTask } from './task-order.ts';
 import { loadTask, lockBoard, type TaskWithTags } from './task-queries.ts';
@@ -186,6 +187,10 @@ export async function updateTask(db: Db, task: TaskWithTags, input: Change): Pro
       // The product owner's review card follows deliveries and decisions made on the board.
       if (action === 'deliver' || action === 'accept' || action === 'reject')
         await publishEvent(tx, { kind: 'delivery', id: task.id, projectId });
+      const review = { projectId, taskId: task.id, title, actorId: input.actorId, at: now };
+      if (action === 'deliver') await notifyDelivered(tx, review);
+      if (action === 'accept' || action === 'reject')
+        await notifyDecided(tx, { ...review, ownerId: set.ownerId ?? fresh.ownerId, decision: action });
     }
 
     const moving = rels.sprint !== undefined && (rels.sprint.data?.id ?? null) !== fresh.sprintId;

@@ -11,6 +11,7 @@ import {
 import { AppError, attr } from '../../lib/app-error.ts';
 import type { DbOrTx } from '../board/tx.ts';
 import { liveEventCtes, notifyLiveEvent, publishEvent } from '../events/publish-event.ts';
+import { notifyMentioned } from '../notifications/review-notifications.ts';
 import { loadMessage, type MessageRow, readState } from './message-queries.ts';
 
 /** The people of a project a message may mention: owner, members and account manager, by name. */
@@ -28,7 +29,8 @@ async function participants(db: DbOrTx, projectId: number) {
 /**
  * Who the message names now: a person no longer named loses the mention (and with it the early mail it
  * made due); a person newly named is mentioned as of `now`, so an edit's new mention counts as new
- * (docs/adr/0022-project-chat.md, decision 8); a mention kept keeps its time.
+ * (docs/adr/0022-project-chat.md, decision 8) and told (docs/adr/0020-notifications.md); a mention
+ * kept keeps its time.
  */
 async function recordMentions(
   db: DbOrTx,
@@ -46,11 +48,19 @@ async function recordMentions(
         ids.length > 0 ? notInArray(messageMentions.userId, ids) : undefined,
       ),
     );
-  if (ids.length > 0)
-    await db
-      .insert(messageMentions)
-      .values(ids.map((userId) => ({ messageId: message.id, userId, createdAt: now })))
-      .onConflictDoNothing();
+  if (ids.length === 0) return;
+  const added = await db
+    .insert(messageMentions)
+    .values(ids.map((userId) => ({ messageId: message.id, userId, createdAt: now })))
+    .onConflictDoNothing()
+    .returning({ userId: messageMentions.userId });
+  await notifyMentioned(db, {
+    projectId: message.projectId,
+    messageId: message.id,
+    authorId: message.authorId,
+    mentioned: added.map((m) => m.userId),
+    at: now,
+  });
 }
 
 /** Moves a reader's marker forward (never back) to `lastReadId`, capped at the project's newest message. */
@@ -91,19 +101,17 @@ async function attachFiles(
 }
 
 /**
- * A message without files, posted in ONE statement (docs/adr/0027-report-and-chat-costs.md): the reply
- * checked, the row, its mentions, the author's read marker and the live event, atomically as the
- * transaction below does them, in one round trip instead of seven (on two shared cores each round trip
- * cost more than the work). The mentioned people are read first, and only when the text has an '@'.
- * The author's marker moves to the new id: the newest the transaction could see is its own message.
+ * A message without files or '@', posted in ONE statement (docs/adr/0027-report-and-chat-costs.md): the
+ * reply checked, the row, the author's read marker and the live event, atomically as the transaction
+ * below does them, in one round trip instead of seven (on two shared cores each round trip cost more than
+ * the work). A text with an '@' may mention someone, who is told (docs/adr/0020-notifications.md): it takes
+ * the transaction. The author's marker moves to the new id: the newest the transaction could see is its
+ * own message.
  */
 async function postInOneStatement(
   db: Db,
   input: { projectId: number; authorId: number; body: string; replyTo: number | null; now: Date },
 ): Promise<number> {
-  const mentioned = input.body.includes('@')
-    ? mentionedIds(input.body, await participants(db, input.projectId)).filter((id) => id !== input.authorId)
-    : [];
   const { projectId, authorId, replyTo, now } = input;
   const result = (await db.execute(sql`
     with inserted as (
@@ -112,10 +120,6 @@ async function postInOneStatement(
       where ${replyTo}::int is null or exists (
         select 1 from ${messages} where ${messages.id} = ${replyTo}::int and ${messages.projectId} = ${projectId}::int)
       returning id
-    ), mentioned as (
-      insert into ${messageMentions} (message_id, user_id, created_at)
-      select inserted.id, u.id, ${now}::timestamptz from inserted cross join unnest(${`{${mentioned.join(',')}}`}::int[]) as u(id)
-      on conflict do nothing
     ), marker as (
       insert into ${messageReads} (user_id, project_id, last_read_id, read_at)
       select ${authorId}::int, ${projectId}::int, inserted.id, ${now}::timestamptz from inserted
@@ -142,7 +146,8 @@ export async function postMessage(
     now: Date;
   },
 ): Promise<MessageRow> {
-  if ((input.files ?? []).length === 0) return loadMessage(db, await postInOneStatement(db, input));
+  if ((input.files ?? []).length === 0 && !input.body.includes('@'))
+    return loadMessage(db, await postInOneStatement(db, input));
   const id = await db.transaction(async (tx) => {
     if (input.replyTo !== null) {
       const [answered] = await tx
@@ -279,6 +284,9 @@ export async function setChatMail(db: DbOrTx, userId: number, projectId: number,
     insert into ${messageReads} (user_id, project_id, mail_enabled)
     select u.id, p.id, ${on} from users u, projects p where u.id = ${userId} and p.id = ${projectId}
     on conflict (user_id, project_id) do update set mail_enabled = excluded.mail_enabled,
+      -- on again: the unsubscribe links of earlier mails stop working (docs/adr/0026-unsubscribe-token-versions.md)
+      mail_token_version = case when excluded.mail_enabled and not ${messageReads.mailEnabled}
+        then ${messageReads.mailTokenVersion} + 1 else ${messageReads.mailTokenVersion} end,
       mailed_through_id = case when excluded.mail_enabled and not ${messageReads.mailEnabled}
         then greatest(${messageReads.mailedThroughId}, coalesce((
           -- the project's newest id from its own index range (message-queries.ts says why '= any')

@@ -75,7 +75,7 @@ async function mailOne(ctx: JobContext & { secret: string }, userId: number, pro
       insert into message_reads (user_id, project_id) values (${userId}, ${projectId})
       on conflict (user_id, project_id) do nothing`);
     const state = (await tx.execute(sql`
-      select r.last_read_id, r.mailed_through_id, r.mailed_at, r.mail_enabled, u.name, u.email, u.timezone,
+      select r.last_read_id, r.mailed_through_id, r.mailed_at, r.mail_enabled, r.mail_token_version, u.name, u.email, u.timezone,
         p.title from message_reads r join users u on u.id = r.user_id join projects p on p.id = r.project_id
       where r.user_id = ${userId} and r.project_id = ${projectId} for update of r`)) as unknown as {
       rows: Array<{
@@ -83,6 +83,7 @@ async function mailOne(ctx: JobContext & { secret: string }, userId: number, pro
         mailed_through_id: number;
         mailed_at: Date | null;
         mail_enabled: boolean;
+        mail_token_version: number;
         name: string;
         email: string;
         timezone: string | null;
@@ -122,7 +123,13 @@ async function mailOne(ctx: JobContext & { secret: string }, userId: number, pro
       timezone: zoneOf(reader.timezone),
       projectTitle: reader.title,
       chatUrl: `${ctx.config.publicUrl}/project/chat/${projectId}`,
-      unsubscribeUrl: chatUnsubscribeUrl(ctx.config.publicUrl, ctx.secret, userId, projectId),
+      unsubscribeUrl: chatUnsubscribeUrl(
+        ctx.config.publicUrl,
+        ctx.secret,
+        userId,
+        projectId,
+        Number(reader.mail_token_version),
+      ),
       messages: listed.rows.map((m) => ({
         authorName: m.author_name,
         markdown: m.body,

@@ -8,6 +8,7 @@ import { recordEvent } from '../board/history.ts';
 import { lockBoard } from '../board/task-queries.ts';
 import type { Tx } from '../board/tx.ts';
 import { publishEvent } from '../events/publish-event.ts';
+import { notifyDecided } from '../notifications/review-notifications.ts';
 import { decisionMail } from './decision-mail.ts';
 
 export type Decision = {
@@ -80,6 +81,15 @@ export async function decideDelivery(db: Db, input: Decision, context: Context):
       details: { title: task.title, from: TASK_STATUS.delivered, to, review: true, reason: input.reason },
     });
     await publishEvent(tx, { kind: 'delivery', id: task.id, projectId: input.projectId });
+    await notifyDecided(tx, {
+      projectId: input.projectId,
+      taskId: task.id,
+      title: task.title,
+      ownerId: task.ownerId,
+      decision: input.decision,
+      actorId: input.actorId,
+      at: input.now,
+    });
     if (task.ownerId === null) return;
     const [people] = await tx
       .select({ ownerName: users.name, ownerEmail: users.email })

@@ -10,6 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { gitTaskMoves, sprints, tasks } from '../../db/schema/index.ts';
 import { recordEvent } from '../board/history.ts';
 import type { Tx } from '../board/tx.ts';
+import { notifyDelivered } from '../notifications/review-notifications.ts';
 
 /** Who did it, as the history shows it: the commit (short sha) or request, its author and its link. */
 export type GitActor = { provider: string; ref: string; authorName: string; url: string | null };
@@ -83,4 +84,7 @@ export async function applyGitCommand(
     action: command.action,
     details: { title: task.title, from, to, git: input.git },
   });
+  // A commit never decides (only the product owner and staff do), but it may deliver.
+  if (command.action === 'deliver')
+    await notifyDelivered(tx, { projectId, taskId: task.id, title: task.title, actorId: null, at: now });
 }

@@ -84,10 +84,16 @@ export async function sendNotificationMail(
 ): Promise<'sent' | 'later' | 'nothing'> {
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('notification-mail'), ${userId}::int)`);
-    const [user] = await rowsOf<{ name: string; email: string; is_active: boolean; early: boolean | null }>(
+    const [user] = await rowsOf<{
+      name: string;
+      email: string;
+      is_active: boolean;
+      token_version: number;
+      early: boolean | null;
+    }>(
       tx,
       sql`
-      select u.name, u.email, u.is_active,
+      select u.name, u.email, u.is_active, u.notification_token_version as token_version,
         (m.last_mailed_at + make_interval(mins => ${NOTIFICATION_MAIL_INTERVAL_MINUTES})) > ${now.toISOString()}::timestamptz as early
       from users u left join notification_mailings m on m.user_id = u.id where u.id = ${userId}`,
     );
@@ -114,7 +120,12 @@ export async function sendNotificationMail(
       return 'later';
     }
     const entries = rows.slice(0, MAX_PER_MAIL);
-    const token = unsubscribeToken(ctx.secret, userId, 0, NOTIFICATION_UNSUBSCRIBE_PURPOSE);
+    const token = unsubscribeToken(
+      ctx.secret,
+      userId,
+      Number(user.token_version),
+      NOTIFICATION_UNSUBSCRIBE_PURPOSE,
+    );
     const unsubscribeUrl = `${ctx.config.publicUrl}/api/notification/unsubscribe?token=${encodeURIComponent(token)}`;
     const mail = notificationMail({
       productName: ctx.config.productName,

@@ -1,4 +1,4 @@
-import type { ProjectDocument } from '@dd/domain';
+import type { ProjectDocument, Role } from '@dd/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonIdTitle, preparedStatement, withDates } from '../../db/prepared.ts';
@@ -62,6 +62,8 @@ type LookupInclude = keyof typeof LOOKUPS;
 type Options = {
   /** readonlyManager: no phone or e-mail of anyone on the project leaves the server. */
   hideContacts: boolean;
+  /** Who reads it: clients do not receive the other clients' contacts (docs/product.md §C6). */
+  viewer?: { id: number; role: Role };
 };
 
 type IdTitle = { id: number; title: string };
@@ -205,7 +207,7 @@ export function presentProjectPage(
   included.addAll(
     page.users
       .filter((u) => userIds.has(u.id))
-      .map((u) => presentUser(u, { hideContacts: options.hideContacts })),
+      .map((u) => presentUser(u, { hideContacts: options.hideContacts, viewer: options.viewer })),
   );
   if (wants('company') && page.company) included.add(presentCompany(page.company));
   for (const [name, lookup] of Object.entries(LOOKUPS)) {

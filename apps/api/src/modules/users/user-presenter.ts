@@ -1,3 +1,4 @@
+import { mayReadContactsOf, type Role } from '@dd/domain';
 import { users } from '../../db/schema/index.ts';
 import type { Resource } from '../../lib/jsonapi/document.ts';
 import { ref, refs } from '../../lib/jsonapi/document.ts';
@@ -35,6 +36,8 @@ export type UserRow = {
 export type UserPresentOptions = {
   /** readonlyManager never receives phone, e-mail or login of others. */
   hideContacts?: boolean;
+  /** Who reads it: a client does not receive another client's contacts (mayReadContactsOf). */
+  viewer?: { id: number; role: Role };
   teamIds?: number[];
   techIds?: number[];
   ownProjectIds?: number[];
@@ -43,15 +46,18 @@ export type UserPresentOptions = {
 
 /** Every field a user resource may carry, listed; no password hash or token can pass through. */
 export function presentUser(user: UserRow, options: UserPresentOptions = {}): Resource {
+  const hide =
+    options.hideContacts === true ||
+    (options.viewer !== undefined && !mayReadContactsOf(options.viewer, user));
   return {
     type: 'user',
     id: String(user.id),
     attributes: {
       name: user.name,
       // The login is the e-mail for wizard and invited users, so it is a contact too.
-      login: options.hideContacts ? null : user.login,
-      email: options.hideContacts ? null : user.email,
-      phone: options.hideContacts ? null : user.phone,
+      login: hide ? null : user.login,
+      email: hide ? null : user.email,
+      phone: hide ? null : user.phone,
       avatar: user.avatar,
       role: user.role,
       timezone: user.timezone,

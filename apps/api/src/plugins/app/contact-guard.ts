@@ -1,10 +1,17 @@
-import { isContactField, mayReadContacts, type Role } from '@dd/domain';
+import { isContactField, mayReadContacts, mayReadContactsOf, type Role } from '@dd/domain';
 import fp from 'fastify-plugin';
 
 type Resource = { type?: unknown; id?: unknown; attributes?: Record<string, unknown> };
 
-/** Nulls every contact attribute of every resource in a JSON:API document, except the viewer's own. */
-export function hideContactsOfOthers(document: unknown, viewerId: number): boolean {
+/**
+ * Nulls contact attributes in a JSON:API document: by default of every resource but the viewer's own
+ * user; with `hides`, only of the resources it names.
+ */
+export function hideContactsOfOthers(
+  document: unknown,
+  viewerId: number,
+  hides: (resource: Resource) => boolean = () => true,
+): boolean {
   let changed = false;
   const stack: unknown[] = [document];
   while (stack.length > 0) {
@@ -16,7 +23,7 @@ export function hideContactsOfOthers(document: unknown, viewerId: number): boole
     if (!node || typeof node !== 'object') continue;
     const resource = node as Resource;
     const own = resource.type === 'user' && String(resource.id) === String(viewerId);
-    if (resource.attributes && typeof resource.attributes === 'object' && !own) {
+    if (resource.attributes && typeof resource.attributes === 'object' && !own && hides(resource)) {
       for (const [key, value] of Object.entries(resource.attributes))
         if (isContactField(key, String(resource.type)) && value !== null) {
           resource.attributes[key] = null;
@@ -28,16 +35,25 @@ export function hideContactsOfOthers(document: unknown, viewerId: number): boole
   return changed;
 }
 
+/** A client's answer: the users of role client (other than the viewer) lose their contacts. */
+const otherClient = (viewer: { id: number; role: Role }) => (resource: Resource) =>
+  resource.type === 'user' &&
+  !mayReadContactsOf(viewer, { id: Number(resource.id), role: String(resource.attributes?.role) });
+
 /**
- * readonlyManager never receives the e-mail, phone or login of anyone else (docs/product.md §C6; docs/product.md §F4
- * finding 6). The presenters already leave them out; this is the net under them, for every answer of
- * the API (pre-serialized list pages included). Registered before compression so it sees plain JSON.
+ * readonlyManager never receives the e-mail, phone or login of anyone else, and a client none of another
+ * client's (docs/product.md §C6; docs/product.md §F4 finding 6). The presenters already leave them out;
+ * this is the net under them, for every answer of the API (pre-serialized list pages included).
+ * Registered before compression so it sees plain JSON. A client's answer is parsed only when it names
+ * a user of role client.
  */
 export default fp(
   async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
       const actor = (request as { actor?: { id: number; role: Role } | null }).actor;
-      if (!actor || mayReadContacts(actor) || typeof payload !== 'string') return payload;
+      if (!actor || typeof payload !== 'string') return payload;
+      const clientViewer = actor.role === 'client';
+      if (mayReadContacts(actor) && !(clientViewer && payload.includes('"role":"client"'))) return payload;
       const type = String(reply.getHeader('content-type') ?? '');
       if (!/json/.test(type)) return payload;
       let document: unknown;
@@ -46,7 +62,8 @@ export default fp(
       } catch {
         return payload;
       }
-      return hideContactsOfOthers(document, actor.id) ? JSON.stringify(document) : payload;
+      const hides = clientViewer && mayReadContacts(actor) ? otherClient(actor) : undefined;
+      return hideContactsOfOthers(document, actor.id, hides) ? JSON.stringify(document) : payload;
     });
   },
   { name: 'contact-guard' },

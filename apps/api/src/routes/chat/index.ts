@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isCurrentChatToken, unsubscribeChatMail } from '../../modules/chat/chat-mail-setting.ts';
 import { verifyChatUnsubscribeToken } from '../../modules/chat/chat-unsubscribe-token.ts';
-import { setChatMail } from '../../modules/chat/message-service.ts';
 import { oneClickUnsubscribe } from '../one-click-unsubscribe.ts';
 import chatMailSettingRoutes from './mail-setting.ts';
 
 /**
  * One-click unsubscribe from one project's missed-message mail (signed link, no session), as the
- * digest's (routes/one-click-unsubscribe.ts); the chat's own setting turns it on again (mail-setting.ts).
+ * digest's (routes/one-click-unsubscribe.ts); a link mailed before the mail was turned on again no longer
+ * works (modules/chat/chat-mail-setting.ts); the chat's own setting turns it on again (mail-setting.ts).
  */
 const chatMailRoutes: FastifyPluginAsyncZod = async (app) => {
   const text =
@@ -18,12 +19,13 @@ const chatMailRoutes: FastifyPluginAsyncZod = async (app) => {
     question: 'Unsubscribe from this chat’s e-mail?',
     before: text,
     after: text,
-    valid: async (token) => verifyChatUnsubscribeToken(app.appSecret, token) !== null,
+    valid: async (token) => {
+      const signed = verifyChatUnsubscribeToken(app.appSecret, token);
+      return signed !== null && (await isCurrentChatToken(app.db, signed));
+    },
     apply: async (token) => {
       const signed = verifyChatUnsubscribeToken(app.appSecret, token);
-      if (signed === null) return false;
-      await setChatMail(app.db, signed.userId, signed.projectId, false);
-      return true;
+      return signed !== null && (await unsubscribeChatMail(app.db, signed));
     },
   });
   await app.register(chatMailSettingRoutes);

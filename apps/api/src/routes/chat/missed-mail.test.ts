@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageMentions, messages, projectMembers } from '../../db/schema/index.ts';
 import { createSession } from '../../modules/auth/sessions.ts';
+import { setChatMail } from '../../modules/chat/message-service.ts';
 import { buildProject, buildUser } from '../../test/factories.ts';
 import { decodedMail, startSmtpReceiver } from '../../test/smtp-receiver.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
@@ -64,7 +65,8 @@ async function as(userId: number, method: 'GET' | 'POST' | 'PATCH', url: string,
 }
 
 const unsubscribeLink = (mail: string) => {
-  const match = /http:\/\/dd\.test\/api\/chat\/unsubscribe\?token=[0-9]+\.[0-9]+\.[A-Za-z0-9_-]+/.exec(mail);
+  const match =
+    /http:\/\/dd\.test\/api\/chat\/unsubscribe\?token=[0-9]+\.[0-9]+\.(?:[0-9]+\.)?[A-Za-z0-9_-]+/.exec(mail);
   expect(match, 'an unsubscribe link').toBeTruthy();
   return new URL(match![0]);
 };
@@ -226,6 +228,55 @@ describe('missed-message mail', () => {
     expect(res.body).toContain('You are unsubscribed');
     const setting_ = await as(client.id, 'GET', `/api/chat/${project.id}/mail`);
     expect(setting_.json().data.attributes.enabled).toBe(false);
+  });
+
+  it("an old link does not unsubscribe again after the person turned the project's chat mail back on", async () => {
+    const { client, pm, project } = await setting();
+    const other = await buildProject(t.database.db, { ownerId: client.id, title: 'Other' });
+    await say(project.id, pm.id, 'Replay me', '2027-06-05T10:00:00Z');
+    const [mail] = await tickAt('2027-06-05T10:11:00Z', client.email);
+    const link = unsubscribeLink(mail!);
+    const url = `${link.pathname}${link.search}`;
+    const mailOn = async (projectId: number) => {
+      const rows = (await t.database.db.execute(
+        sql`select mail_enabled from message_reads where user_id = ${client.id} and project_id = ${projectId}`,
+      )) as unknown as { rows: Array<{ mail_enabled: boolean }> };
+      return rows.rows[0]?.mail_enabled ?? true;
+    };
+    expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(200);
+    expect(await mailOn(project.id)).toBe(false);
+    // Turning another project's mail off and on changes nothing for this project's links.
+    await setChatMail(t.database.db, client.id, other.id, false);
+    await setChatMail(t.database.db, client.id, other.id, true);
+    // The person turns this project's mail on again (signed in).
+    const { token } = await createSession(t.database.db, { userId: client.id, remember: false, now });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' };
+    const before = await t.app.inject({ url: `/api/chat/${project.id}/mail`, headers });
+    expect(before.json().data.attributes).toEqual({ enabled: false, applies: true });
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/chat/${project.id}/mail`,
+      headers,
+      payload: { data: { type: 'chat-mail', id: String(project.id), attributes: { enabled: true } } },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.attributes).toEqual({ enabled: true, applies: true });
+    expect(await mailOn(project.id)).toBe(true);
+
+    const replay = await t.app.inject({ method: 'POST', url });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().errors[0].title).toBe('Invalid unsubscribe link');
+    expect((await t.app.inject({ url })).statusCode).toBe(400);
+    expect(await mailOn(project.id)).toBe(true);
+    // The next mail's link works.
+    await say(project.id, pm.id, 'Fresh link', '2027-06-05T12:00:00Z');
+    const [next] = await tickAt('2027-06-05T12:11:00Z', client.email);
+    const fresh = unsubscribeLink(next!);
+    expect(fresh.search).not.toBe(link.search);
+    expect((await t.app.inject({ method: 'POST', url: `${fresh.pathname}${fresh.search}` })).statusCode).toBe(
+      200,
+    );
+    expect(await mailOn(project.id)).toBe(false);
   });
 
   it('refuses a forged or altered unsubscribe link', async () => {

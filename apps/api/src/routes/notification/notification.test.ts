@@ -353,8 +353,8 @@ describe('who gets which notification', () => {
         (k) => k.kind,
       );
       expect(kinds).toEqual(notificationKindsFor(role));
-      // Kinds not emitted yet (review, chat) are not offered.
-      expect(kinds).not.toContain('chat-mention');
+      // A mention can reach anyone on a project, staff or client.
+      expect(kinds).toContain('chat-mention');
       const foreign: NotificationKind = role === 'client' ? 'lead-new' : 'update-posted';
       const refused = await t.app.inject({
         method: 'PATCH',
@@ -573,5 +573,54 @@ describe('preferences, batched mail and unsubscribe', () => {
     expect(mailsTo('unsub.manager@example.com')).toHaveLength(1);
     // The bell still shows it.
     expect((await bell(manager.headers)).data[0]!.attributes.title).toBe('After unsubscribing');
+  });
+
+  it('an old unsubscribe link does not work again after the user turned a mail back on', async () => {
+    now = new Date('2027-06-03T10:00:00Z');
+    const manager = await sessionNow('accountManager', { email: 'replay.manager@example.com' });
+    await tellManager(manager.user.id, 'Before the replay');
+    await t.app.jobs.runDue();
+    await t.app.mailer.settled();
+    const link = unsubscribeLink(rawTo('replay.manager@example.com')[0]!);
+    const url = `${link.pathname}${link.search}`;
+    expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(200);
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/notification/settings',
+      headers: manager.headers,
+      payload: {
+        data: {
+          type: 'notification-settings',
+          attributes: { kinds: [{ kind: 'call-booked', 'in-app': true, email: true }] },
+        },
+      },
+    });
+    expect(on.statusCode).toBe(200);
+
+    const replay = await t.app.inject({ method: 'POST', url });
+    expect(replay.statusCode).toBe(400);
+    expect(firstError(replay)?.title).toBe('Invalid unsubscribe link');
+    const page = await t.app.inject({ url });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).not.toContain('<form');
+    const settingsNow = await t.app.inject({ url: '/api/notification/settings', headers: manager.headers });
+    expect(settingsNow.json().data.attributes.kinds).toContainEqual({
+      kind: 'call-booked',
+      'in-app': true,
+      email: true,
+    });
+
+    // The next mail carries a link that works.
+    now = new Date('2027-06-03T11:00:00Z');
+    await tellManager(manager.user.id, 'After turning mail on');
+    await t.app.jobs.runDue();
+    await t.app.mailer.settled();
+    const mails = rawTo('replay.manager@example.com');
+    expect(mails).toHaveLength(2);
+    const fresh = unsubscribeLink(mails[1]!);
+    expect(fresh.searchParams.get('token')).not.toBe(link.searchParams.get('token'));
+    expect((await t.app.inject({ method: 'POST', url: `${fresh.pathname}${fresh.search}` })).statusCode).toBe(
+      200,
+    );
   });
 });

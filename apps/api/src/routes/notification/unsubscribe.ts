@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { verifyUnsubscribeToken } from '../../modules/digest/unsubscribe-token.ts';
 import { NOTIFICATION_UNSUBSCRIBE_PURPOSE } from '../../modules/notifications/notification-mail.ts';
-import { turnOffNotificationMail } from '../../modules/notifications/preferences.ts';
+import {
+  isCurrentNotificationToken,
+  turnOffNotificationMail,
+} from '../../modules/notifications/preferences.ts';
 import { oneClickUnsubscribe } from '../one-click-unsubscribe.ts';
 
 /**
  * The notification mails' unsubscribe (RFC 8058, as the digest's): a signed link, no session. It turns
- * every notification mail of that user off; the bell in the app is unchanged.
+ * every notification mail of that user off; the bell in the app is unchanged. A link from a mail sent
+ * before the user turned a mail on again no longer works (users.notification_token_version).
  */
 const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   const signed = (token: string) =>
@@ -20,12 +24,13 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     question: 'Unsubscribe from notification e-mails?',
     before: text,
     after: text,
-    valid: async (token) => signed(token) !== null,
+    valid: async (token) => {
+      const user = signed(token);
+      return user !== null && (await isCurrentNotificationToken(app.db, user.userId, user.version));
+    },
     apply: async (token) => {
       const user = signed(token);
-      if (user === null) return false;
-      await turnOffNotificationMail(app.db, user.userId);
-      return true;
+      return user !== null && (await turnOffNotificationMail(app.db, user.userId, user.version));
     },
   });
 };

@@ -79,6 +79,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       const { ref, page } = await loadProjectPage(app.db, request.params.id, request.actor?.id ?? null);
       const actor = app.authorize(request, 'project:read', ref);
       const document = presentProjectPage(page, include, {
+        viewer: actor,
         hideContacts: !can(actor, 'project:see-contacts', ref),
       });
       if (actor.role === 'client') await rememberVisit(app.db, actor.id, ref.id);
@@ -127,6 +128,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       if (teamSent) await saveTeam(app.db, ref.id, team, app.config.now());
       return getProjectDocument(app.db, ref.id, [], {
         viewerId: actor.id,
+        viewer: actor,
         hideContacts: !can(actor, 'project:see-contacts', ref),
       });
     },

@@ -179,7 +179,8 @@ describe('POST /task/{id}/accept and /reject', () => {
     const kinds = (await db().select().from(liveEvents).where(eq(liveEvents.projectId, p.project.id))).map(
       (e) => e.kind,
     );
-    expect(kinds.sort()).toEqual(['delivery', 'task']);
+    // 'notification': the task owner's bell (modules/notifications/review-notifications.ts).
+    expect(kinds.sort()).toEqual(['delivery', 'notification', 'task']);
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, p.developer.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('accepted');
@@ -333,8 +334,8 @@ describe('told in time', () => {
     expect(await clientStream.change('delivery', p.project.id)).toMatchObject({ id: String(task.id) });
     const [row] = await db().select().from(tasks).where(eq(tasks.id, task.id));
     expect(row!.deliveredById).toBe(pm.user.id);
-    // Board events never reach a client.
-    expect(clientStream.changes().map((c) => c.type)).toEqual(['delivery']);
+    // Board events never reach a client: the review card's and their own bell's entry do.
+    expect(clientStream.changes().map((c) => c.type)).toEqual(['delivery', 'notification']);
 
     await call('POST', `/api/task/${task.id}/reject`, p.owner.headers, reject('Wrong colour'));
     expect(await boardStream.change('task', p.project.id)).toMatchObject({ id: String(task.id) });

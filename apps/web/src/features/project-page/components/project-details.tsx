@@ -1,4 +1,4 @@
-import { can, HELP_NEEDED_OPTIONS, isAdminRole, isProjectOwner, LABELS } from '@dd/domain';
+import { can, HELP_NEEDED_OPTIONS, isAdminRole, isProjectOwner, LABELS, mayReadContactsOf } from '@dd/domain';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
@@ -53,7 +53,10 @@ export function ProjectDetails({ project }: { project: ProjectView }) {
   }, [editing]);
   const ref = { ownerId: project.ownerId, clientIds: project.clientIds };
   const editable = can(actor, 'project:update', ref);
-  const seeContacts = can(actor, 'project:see-contacts', ref);
+  // A co-client sees the owner's name only (docs/product.md §C6): the API sends no contacts either.
+  const seeContacts =
+    can(actor, 'project:see-contacts', ref) &&
+    (project.owner === null || mayReadContactsOf(actor, project.owner));
   const showOwnersList = actor !== null && !isAdminRole(actor.role) && !isProjectOwner(actor, ref);
 
   if (editing && editable)

@@ -20,17 +20,15 @@ import { addProjectLink, fileDownloadUrl } from '../api/attachments.ts';
 import { type ProjectView, projectQueryKey } from '../api/get-project.ts';
 import { uploadProjectFile } from '../api/upload-file.ts';
 import { AttachHint } from './attach-hint.tsx';
+import {
+  CLEAR_FAILED_FROM,
+  clearFailed,
+  failedCount,
+  type PendingLink,
+  type UploadItem,
+} from './pending-attachments.ts';
 import { useTour } from './tour-context.tsx';
 import { useConfirmedRemove } from './use-confirmed-remove.tsx';
-
-type UploadItem = {
-  key: number;
-  name: string;
-  progress: number;
-  status: 'uploading' | 'error' | 'size-error';
-  abort?: () => void;
-};
-type PendingLink = { key: number; text: string; status: 'adding' | 'error'; message?: string };
 
 let nextKey = 1;
 
@@ -46,6 +44,7 @@ export function ProjectSpecification({ project }: { project: ProjectView }) {
   const [links, setLinks] = useState<PendingLink[]>([]);
   const [linkText, setLinkText] = useState('');
   const resetRef = useRef<() => void>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: projectQueryKey(project.id) });
   const tour = useTour();
 
@@ -105,14 +104,30 @@ export function ProjectSpecification({ project }: { project: ProjectView }) {
 
   const remove = useConfirmedRemove(project.id);
 
+  const failed = failedCount(uploads, links);
+  const clearAllFailed = () => {
+    const left = clearFailed(uploads, links);
+    setUploads(left.uploads);
+    setLinks(left.links);
+    // The button goes away with the rows: keep the keyboard in the section.
+    titleRef.current?.focus();
+  };
+
   const empty =
     project.files.length === 0 && project.links.length === 0 && uploads.length === 0 && links.length === 0;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="project-spec-title">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="project-spec-title">
-          Project Specification
-        </Title>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Title order={2} size="h4" id="project-spec-title" ref={titleRef} tabIndex={-1}>
+            Project Specification
+          </Title>
+          {failed >= CLEAR_FAILED_FROM && (
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={clearAllFailed}>
+              Clear failed ({failed})
+            </Button>
+          )}
+        </Group>
         {empty && (
           <Text size="sm" c="dimmed">
             No files or links yet.
