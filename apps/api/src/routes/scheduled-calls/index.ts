@@ -25,6 +25,7 @@ import {
   presentScheduledCall,
   presentWorkDay,
 } from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
+import signedActionRoutes from './signed-action.ts';
 import staffCallRoutes from './staff.ts';
 
 const createBody = z.object({
@@ -52,6 +53,7 @@ const searchQuery = z.preprocess(
 const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
   // Staff side (docs/product.md §F1): Calls screen, work hours, calendar feed.
   await app.register(staffCallRoutes);
+  await app.register(signedActionRoutes);
 
   app.get(
     '/work-hours/weekly',

@@ -1,5 +1,4 @@
 import {
-  COMPANY_TIMEZONE,
   calendarFeedDocumentSchema,
   idField,
   mediaAnswerSchema,
@@ -14,18 +13,13 @@ import { notFound } from '../../lib/app-error.ts';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import {
-  callApprovedMessage,
-  callCancelledMessage,
-  callDeclinedMessage,
-  callMovedMessage,
-} from '../../modules/mail/call-changed-mail.ts';
-import {
   calendarFeedFor,
   deleteFeed,
   feedState,
   feedUrl,
   resetFeed,
 } from '../../modules/scheduled-calls/calendar-feed.ts';
+import { callChangeMessage } from '../../modules/scheduled-calls/call-change-message.ts';
 import {
   approveCall,
   type ChangeResult,
@@ -35,7 +29,7 @@ import {
 } from '../../modules/scheduled-calls/call-changes.ts';
 import { presentScheduledCall } from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
 import { STAFF_CALL_LIST_RULES, searchStaffCalls } from '../../modules/scheduled-calls/staff-calls.ts';
-import { loadDaysOff, loadWorkHours, saveWorkHours } from '../../modules/scheduled-calls/work-hours.ts';
+import { loadCalendarWith, saveWorkHours } from '../../modules/scheduled-calls/work-hours.ts';
 
 const listQuery = z.record(z.string(), z.unknown());
 const idParams = z.object({ id: idField });
@@ -80,15 +74,7 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
   const afterChange = async (result: ChangeResult) => {
     const { productName, publicUrl, mailFrom } = app.config;
     const context = { productName, publicUrl, mailFrom, now: app.config.now() };
-    const { call } = result;
-    const message =
-      result.change === 'approved'
-        ? await callApprovedMessage(app.db, call, context)
-        : result.change === 'declined'
-          ? await callDeclinedMessage(app.db, call, context)
-          : result.change === 'cancelled'
-            ? await callCancelledMessage(app.db, call, context)
-            : await callMovedMessage(app.db, call, context, result.previousStart ?? call.scheduledAt);
+    const message = await callChangeMessage(app.db, result, context);
     if (message) app.mailer.sendLater(message);
     return asDocument(scheduledCallDocumentSchema, documentOf(presentScheduledCall(result.call)));
   };
@@ -141,12 +127,12 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const workHoursDocument = async () => {
-    const [days, daysOff] = await Promise.all([loadWorkHours(app.db), loadDaysOff(app.db)]);
+    const { workHours: days, daysOff, booking } = await loadCalendarWith(app.db, {});
     return asDocument(workHoursSettingsDocumentSchema, {
       data: {
         type: 'work-hours-settings',
         id: 'company',
-        attributes: { timezone: COMPANY_TIMEZONE, days, days_off: daysOff },
+        attributes: { timezone: booking.companyTimezone, days, days_off: daysOff },
       },
     });
   };
