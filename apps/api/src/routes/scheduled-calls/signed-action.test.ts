@@ -21,7 +21,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // Weekdays of the coming weeks (the seeded hours are Monday to Friday), one call each.
-const DAYS = ['11-24', '11-25', '11-26', '11-27', '11-30', '12-01', '12-02', '12-03', '12-04', '12-07', '12-08'];
+const DAYS = [
+  '11-24',
+  '11-25',
+  '11-26',
+  '11-27',
+  '11-30',
+  '12-01',
+  '12-02',
+  '12-03',
+  '12-04',
+  '12-07',
+  '12-08',
+];
 let booked = 0;
 /** A client with a blacklisted phone books: the call waits for approval and the manager is told. */
 async function pendingCall() {
