@@ -1,7 +1,8 @@
 import { can, isStaffRole } from '@dd/domain';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, Outlet, useParams, useSearchParams } from 'react-router';
 import { toActor, useSession } from '../features/auth/api/get-session.ts';
+import { safeNext } from '../lib/safe-next.ts';
 import { NoAccess } from './no-access.tsx';
 
 /**
@@ -16,9 +17,10 @@ const home = <Navigate to="/" replace />;
 /** Signed in but not allowed here: say so (visitors still go home, i.e. to sign-in). */
 const refused = (signedIn: boolean) => (signedIn ? <NoAccess /> : home);
 
-/** Login pages and the invited sign-up: logged-out visitors only. */
+/** Login pages and the invited sign-up: logged-out visitors only (signed in: on to `?next=` or home). */
 export function LoggedOutOnly({ children }: GuardProps) {
-  return useSession() ? home : pass(children);
+  const [params] = useSearchParams();
+  return useSession() ? <Navigate to={safeNext(params.get('next'))} replace /> : pass(children);
 }
 
 /** Any signed-in user (the project pages). */

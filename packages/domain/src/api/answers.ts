@@ -12,6 +12,7 @@ import {
 } from './admin.ts';
 import {
   calendarFeedDocumentSchema,
+  callActionDocumentSchema,
   scheduledCallDocumentSchema,
   staffCallListDocumentSchema,
   workHoursSettingsDocumentSchema,
@@ -112,6 +113,8 @@ export const ANSWERS = {
   'POST /api/scheduled-call/{id}/decline': scheduledCallDocumentSchema,
   'POST /api/scheduled-call/{id}/cancel': scheduledCallDocumentSchema,
   'POST /api/scheduled-call/{id}/move': scheduledCallDocumentSchema,
+  'GET /api/scheduled-call/signed-action': callActionDocumentSchema,
+  'POST /api/scheduled-call/signed-action': scheduledCallDocumentSchema,
   'GET /api/setting/search': settingListDocumentSchema,
   'POST /api/setting/create': settingDocumentSchema,
   'PATCH /api/setting/{id}': settingDocumentSchema,
