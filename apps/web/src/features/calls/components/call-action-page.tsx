@@ -71,7 +71,7 @@ function SignedInCallAction({ token }: { token: string }) {
           <Stack gap="xs">
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text fw={600}>{action.data.call.project_title}</Text>
-              <Badge color={STATUS_COLORS[action.data.call.status as CallStatus] ?? 'gray'} variant="light">
+              <Badge color={STATUS_COLORS[action.data.call.status as CallStatus] ?? 'gray'} variant="dot">
                 {STATUS_LABELS[action.data.call.status as CallStatus] ?? action.data.call.status}
               </Badge>
             </Group>
@@ -97,7 +97,7 @@ function SignedInCallAction({ token }: { token: string }) {
                 Not now
               </Button>
               <Button
-                color={verb === 'Approve' ? 'green' : 'red'}
+                color={verb === 'Approve' ? undefined : 'red.9'}
                 loading={confirm.isPending}
                 onClick={() => confirm.mutate(token)}
               >

@@ -157,7 +157,7 @@ export function NotificationBell() {
                           to={a.link}
                           size="compact-xs"
                           variant="light"
-                          color={a.action === 'approve' ? 'green' : 'red'}
+                          color={a.action === 'approve' ? undefined : 'red.9'}
                           onClick={() => setOpened(false)}
                           aria-label={`${a.label}: ${entry.title}`}
                         >
