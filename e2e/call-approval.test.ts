@@ -106,3 +106,46 @@ suite.journey(
     await page.screenshot({ path: join(screens, 'call-approved-client-1280.png') });
   },
 );
+
+suite.journey(
+  'an admin edits the booking rules and the company timezone in Settings',
+  async ({ page, app }) => {
+    const screens = join(artifactsDir, 'screens');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, app.admin.email, app.admin.password);
+    await page.goto('/project-settings');
+    const card = page.getByRole('region', { name: 'Booking rules for discovery calls' });
+    const days = card.getByLabel('Days ahead');
+    await days.waitFor();
+    assert.equal(await days.inputValue(), '28');
+    assert.equal(await card.getByLabel('Buffer between calls (minutes)').inputValue(), '15');
+    // Out of range: said at the field, and nothing to save.
+    await days.fill('500');
+    await card.getByText('Days ahead is a whole number from 1 to 365').waitFor();
+    assert.equal(await card.getByRole('button', { name: 'SAVE BOOKING RULES' }).isDisabled(), true);
+    await days.fill('14');
+    await card.getByLabel('Company timezone', { exact: true }).fill('Europe/Ber');
+    await page.getByRole('option', { name: 'Europe/Berlin' }).click();
+    await card.getByRole('button', { name: 'SAVE BOOKING RULES' }).click();
+    await page.getByText(MESSAGES.updated).first().waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await expectNoA11yViolations(page);
+    await page.screenshot({ path: join(screens, 'booking-rules-1280.png') });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screens, 'booking-rules-375.png') });
+    // Saved: a reload shows the new values.
+    await page.reload();
+    await page
+      .getByRole('region', { name: 'Booking rules for discovery calls' })
+      .getByLabel('Days ahead')
+      .waitFor();
+    assert.equal(
+      await page
+        .getByRole('region', { name: 'Booking rules for discovery calls' })
+        .getByLabel('Days ahead')
+        .inputValue(),
+      '14',
+    );
+  },
+);
