@@ -128,6 +128,8 @@ suite.journey(
     await page.getByRole('option', { name: 'Europe/Berlin' }).click();
     await card.getByRole('button', { name: 'SAVE BOOKING RULES' }).click();
     await page.getByText(MESSAGES.updated).first().waitFor();
+    // The work hours are now read in Berlin, and their card says so.
+    await page.getByText('Times in the company timezone (Europe/Berlin)', { exact: false }).waitFor();
     await card.scrollIntoViewIfNeeded();
     await expectNoA11yViolations(page);
     await page.screenshot({ path: join(screens, 'booking-rules-1280.png') });
