@@ -29,7 +29,7 @@ export type Config = {
   /** Admin lists keep filter results and pages in memory while the data's version holds (LIST_CACHE). */
   listCache: boolean;
   /**
-   * Secret for signed links (digest unsubscribe). APP_SECRET, or null: then one is generated on first
+   * Secret for signed links (unsubscribe, call Approve/Decline). APP_SECRET, or null: then one is generated on first
    * start and kept in the database (app_secrets), so every process of one database signs alike.
    */
   appSecret: string | null;

@@ -16,6 +16,7 @@ export * from './api/project.ts';
 export * from './api/registration.ts';
 export * from './api/report.ts';
 export * from './api/users.ts';
+export * from './booking-rules.ts';
 export * from './chat.ts';
 export * from './daytime.ts';
 export * from './delivery.ts';

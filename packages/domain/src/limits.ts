@@ -95,6 +95,15 @@ export const WORK_HOURS: readonly WorkDay[] = ([1, 2, 3, 4, 5] as const).map((we
   periods: [{ start: WORK_DAY_START, end: WORK_DAY_END }],
 }));
 
+/**
+ * The work hours a new install is seeded with (docs/product.md §F1): Monday to Friday 09:00-17:00, wall
+ * clock in the company timezone setting. Installs seeded earlier keep the hours they have stored.
+ */
+export const NEW_INSTALL_WORK_HOURS: readonly WorkDay[] = ([1, 2, 3, 4, 5] as const).map((weekday) => ({
+  weekday,
+  periods: [{ start: '09:00', end: '17:00' }],
+}));
+
 // Tour (docs/product.md §C4).
 export const TOUR_STEPS = 3;
 export const TOUR_CHAT_ADVANCE_MS = 2000;

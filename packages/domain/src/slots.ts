@@ -34,6 +34,10 @@ export type SlotRules = {
   slotMinutes?: number;
   minLeadHours?: number;
   maxWeeks?: number;
+  /** Overrides maxWeeks: the booking rules' days ahead (docs/product.md §C9). */
+  maxDaysAhead?: number;
+  /** Minutes kept free between a live call and another one (0 when absent). */
+  bufferMinutes?: number;
 };
 
 export type SlotQuery = SlotRules & { timezone: string };
@@ -158,6 +162,10 @@ type Resolved = {
   companyTimezone: string;
   slotMs: number;
   booked: Set<number>;
+  /** Live calls' starts, ascending, for the buffer check. */
+  bookedSorted: number[];
+  /** A slot starting less than this before or after a live call's start would touch it. */
+  keepClearMs: number;
   workHours: readonly WorkDay[];
   daysOff: ReadonlySet<string>;
 };
@@ -166,18 +174,40 @@ function resolve(rules: SlotRules): Resolved {
   const companyTimezone = rules.companyTimezone ?? COMPANY_TIMEZONE;
   assertZone(companyTimezone);
   const now = rules.now.getTime();
+  const slotMs = (rules.slotMinutes ?? SLOT_MINUTES) * 60_000;
+  const booked = bookedMillis(rules.booked);
   return {
     earliest: now + (rules.minLeadHours ?? CALL_MIN_LEAD_HOURS) * 3_600_000,
-    latest: now + (rules.maxWeeks ?? CALL_MAX_WEEKS) * 7 * 86_400_000,
+    latest: now + (rules.maxDaysAhead ?? (rules.maxWeeks ?? CALL_MAX_WEEKS) * 7) * 86_400_000,
     companyTimezone,
-    slotMs: (rules.slotMinutes ?? SLOT_MINUTES) * 60_000,
-    booked: bookedMillis(rules.booked),
+    slotMs,
+    booked,
+    bookedSorted: [...booked].sort((a, b) => a - b),
+    keepClearMs: slotMs + (rules.bufferMinutes ?? 0) * 60_000,
     workHours: rules.workHours,
     daysOff: new Set(rules.daysOff ?? []),
   };
 }
 
 /** Free slot instants (epoch ms) between now + lead and now + max weeks, in order. */
+/**
+ * Whether a slot starting at t lies within the buffer of a live call (docs/product.md §C9): its 30 minutes
+ * and the call's, with the buffer between them, would overlap. A booked start itself counts too.
+ */
+function withinBuffer(t: number, r: Resolved): boolean {
+  const list = r.bookedSorted;
+  if (list.length === 0) return false;
+  // The first live call starting after t - keepClear; it is near when it also starts before t + keepClear.
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! <= t - r.keepClearMs) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo]! < t + r.keepClearMs;
+}
+
 function freeSlotStarts(r: Resolved): number[] {
   const result: number[] = [];
   const offsetAt = offsetsOf(r.companyTimezone);
@@ -185,7 +215,7 @@ function freeSlotStarts(r: Resolved): number[] {
   const lastDay = companyDayOf(r.latest, offsetAt).ts;
   while (day.ts <= lastDay) {
     for (const t of daySlotStarts(day, offsetAt, r.workHours, r.slotMs, r.daysOff)) {
-      if (t >= r.earliest && t <= r.latest && !r.booked.has(t)) result.push(t);
+      if (t >= r.earliest && t <= r.latest && !r.booked.has(t) && !withinBuffer(t, r)) result.push(t);
     }
     day = nextCompanyDay(day, offsetAt);
   }
@@ -312,10 +342,10 @@ export function isBookableSlot(instant: Date, rules: SlotRules): boolean {
 }
 
 /** Why a booking time is refused, or null when it is a bookable slot. */
-export type BookingRefusal = 'past' | 'too-soon' | 'too-far' | 'outside-work-hours' | 'booked';
+export type BookingRefusal = 'past' | 'too-soon' | 'too-far' | 'outside-work-hours' | 'booked' | 'too-close';
 
 /** The server's error titles for refused booking times (docs/product.md quote none; these say what to do). */
-export const CALL_REFUSALS: Record<Exclude<BookingRefusal, 'booked'>, string> & {
+export const CALL_REFUSALS: Record<Exclude<BookingRefusal, 'booked' | 'too-close'>, string> & {
   invalidScheduled: string;
   invalidTimezone: string;
 } = {
@@ -329,8 +359,23 @@ export const CALL_REFUSALS: Record<Exclude<BookingRefusal, 'booked'>, string> & 
 };
 
 /**
+ * A refusal's title under the admin's booking rules: the notice and the days ahead in force, in words
+ * (docs/product.md §C9). The rest are fixed.
+ */
+export function callRefusalTitle(
+  refusal: Exclude<BookingRefusal, 'booked' | 'too-close'>,
+  rules: { minNoticeHours: number; maxDaysAhead: number },
+): string {
+  if (refusal === 'too-soon')
+    return `Calls can be booked from ${rules.minNoticeHours} hour${rules.minNoticeHours === 1 ? '' : 's'} ahead. Please, choose a later time`;
+  if (refusal === 'too-far')
+    return `Calls can be booked at most ${rules.maxDaysAhead} day${rules.maxDaysAhead === 1 ? '' : 's'} ahead. Please, choose an earlier time`;
+  return CALL_REFUSALS[refusal];
+}
+
+/**
  * The reason `isBookableSlot` would say no, in the order a person fixes it: past, too soon, too far,
- * off the work-hour grid, already booked.
+ * off the work-hour grid, already booked, within the buffer of another live call.
  */
 export function bookingRefusal(instant: Date, rules: SlotRules): BookingRefusal | null {
   const r = resolve(rules);
@@ -340,6 +385,7 @@ export function bookingRefusal(instant: Date, rules: SlotRules): BookingRefusal 
   if (t > r.latest) return 'too-far';
   if (!isOnGrid(t, r)) return 'outside-work-hours';
   if (r.booked.has(t)) return 'booked';
+  if (withinBuffer(t, r)) return 'too-close';
   return null;
 }
 

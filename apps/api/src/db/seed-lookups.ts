@@ -1,4 +1,14 @@
-import { PHONE_PREFIX_BLACKLIST_SETTING, ROLE_LABELS, ROLES, WORK_HOURS } from '@dd/domain';
+import {
+  BOOKING_RULES_SETTING,
+  COMPANY_TIMEZONE,
+  COMPANY_TIMEZONE_SETTING,
+  DEFAULT_BOOKING_RULES,
+  NEW_INSTALL_WORK_HOURS,
+  PHONE_PREFIX_BLACKLIST_SETTING,
+  ROLE_LABELS,
+  ROLES,
+  type WorkDay,
+} from '@dd/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import * as s from './schema/index.ts';
@@ -162,14 +172,25 @@ function offsetOf(zone: string, at: Date): string {
  * Settings the app reads, created once with an empty value (nothing blacklisted) so staff find them in the
  * settings table; idempotent, so a database seeded before a setting existed gets it on the next start.
  */
+// Every start adds the settings an install lacks, with the values the app used before they were settings
+// (docs/product.md §C9, §F1), so an existing install behaves as before until an admin changes them.
 async function seedSettings(db: Db): Promise<void> {
   await db
     .insert(s.settings)
-    .values({ name: PHONE_PREFIX_BLACKLIST_SETTING, value: '' })
+    .values([
+      { name: PHONE_PREFIX_BLACKLIST_SETTING, value: '' },
+      { name: BOOKING_RULES_SETTING, value: JSON.stringify(DEFAULT_BOOKING_RULES) },
+      { name: COMPANY_TIMEZONE_SETTING, value: COMPANY_TIMEZONE },
+    ])
     .onConflictDoNothing();
 }
 
-export async function seedLookups(db: Db): Promise<void> {
+/**
+ * First start: roles, lookups, zones and the work hours (a new install's Monday to Friday 09:00-17:00,
+ * docs/product.md §F1, unless `workHours` says otherwise). Later starts only add missing settings.
+ */
+export async function seedLookups(db: Db, options: { workHours?: readonly WorkDay[] } = {}): Promise<void> {
+  const seededHours = options.workHours ?? NEW_INSTALL_WORK_HOURS;
   await seedSettings(db);
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(s.roles);
   if (count > 0) return;
@@ -192,7 +213,7 @@ export async function seedLookups(db: Db): Promise<void> {
     await tx
       .insert(s.workHours)
       .values(
-        WORK_HOURS.flatMap((day) =>
+        seededHours.flatMap((day) =>
           day.periods.map((p) => ({ weekday: day.weekday, start: p.start, end: p.end })),
         ),
       );

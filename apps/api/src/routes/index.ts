@@ -46,6 +46,7 @@ import projectUpdateRoutes from './project-update/index.ts';
 import reminderSettingRoutes from './reminder-setting/index.ts';
 import repositoryRoutes from './repository/index.ts';
 import scheduledCallRoutes from './scheduled-call/index.ts';
+import scheduledCallSignedActionRoutes from './scheduled-call/signed-action.ts';
 import scheduledCallStaffRoutes from './scheduled-call/staff.ts';
 import settingRoutes from './setting/index.ts';
 import setupRoutes from './setup/index.ts';
@@ -124,6 +125,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(repositoryRoutes);
   await api.register(scheduledCallRoutes);
   await api.register(scheduledCallStaffRoutes);
+  await api.register(scheduledCallSignedActionRoutes);
   await api.register(settingRoutes);
   await api.register(setupRoutes);
   await api.register(sprintRoutes);

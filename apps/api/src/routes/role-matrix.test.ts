@@ -756,6 +756,20 @@ const MATRIX: Record<string, Row> = {
   },
   // The staff Calls screen, work hours and calendar feed: that file's table calls each of these as a
   // visitor and as each of the 8 roles (the calls belong to no project of the caller; no own/other).
+  // A signed Approve/Decline link (docs/product.md §F1): the Calls screen's roles, authorized before the
+  // token is read, so they get the 400 of a link that does not verify and everyone else the 403.
+  'GET /api/scheduled-call/signed-action': {
+    request: () => ({ method: 'GET', url: '/api/scheduled-call/signed-action?token=1.approve.1.x' }),
+    answers: answers(TEAM_EDITORS, 400),
+  },
+  'POST /api/scheduled-call/signed-action': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/scheduled-call/signed-action',
+      body: doc('call-action', { token: '1.approve.1.x' }),
+    }),
+    answers: answers(TEAM_EDITORS, 400),
+  },
   'GET /api/scheduled-call/staff-search': { coveredBy: ROLE_TABLES.staffCalls },
   'POST /api/scheduled-call/{id}/approve': { coveredBy: ROLE_TABLES.staffCalls },
   'POST /api/scheduled-call/{id}/decline': { coveredBy: ROLE_TABLES.staffCalls },

@@ -1,7 +1,8 @@
 import { can, isStaffRole } from '@dd/domain';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, Outlet, useParams, useSearchParams } from 'react-router';
 import { toActor, useSession } from '../features/auth/api/get-session.ts';
+import { safeNext } from '../lib/safe-next.ts';
 import { NoAccess } from './no-access.tsx';
 import { RootRedirect } from './root-redirect.tsx';
 
@@ -19,10 +20,14 @@ const refused = (signedIn: boolean) => (signedIn ? <NoAccess /> : home);
 
 /**
  * Login pages and the invited sign-up: logged-out visitors only. Signed in (just now, by the form), on
- * to the landing screen, showing its skeleton meanwhile rather than an empty page.
+ * to `?next=` (same-site paths only) or the landing screen, showing its skeleton meanwhile rather than an
+ * empty page.
  */
 export function LoggedOutOnly({ children }: GuardProps) {
-  return useSession() ? <RootRedirect /> : pass(children);
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  if (!useSession()) return pass(children);
+  return next ? <Navigate to={safeNext(next)} replace /> : <RootRedirect />;
 }
 
 /** Any signed-in user (the project pages). */

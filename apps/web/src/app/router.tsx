@@ -80,6 +80,10 @@ const TaskBoardPage = page(
   'TaskBoardPage',
 );
 const CallsPage = page(() => import('../features/calls/components/calls-page.tsx'), 'CallsPage');
+const CallActionPage = page(
+  () => import('../features/calls/components/call-action-page.tsx'),
+  'CallActionPage',
+);
 const ProjectsTablePage = page(
   () => import('../features/projects/components/projects-table-page.tsx'),
   'ProjectsTablePage',
@@ -229,6 +233,10 @@ export const routes: RouteObject[] = [
           </SignedInOnly>
         ),
       },
+
+      // A mail's signed Approve/Decline link (docs/product.md §F1): the page itself sends a visitor to
+      // sign in and back, and the server decides who may act.
+      { path: 'call-action', element: <CallActionPage /> },
 
       {
         path: 'calls',

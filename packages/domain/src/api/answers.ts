@@ -26,6 +26,7 @@ import {
 import {
   availableSlotsDocumentSchema,
   calendarFeedDocumentSchema,
+  callActionDocumentSchema,
   projectProgressDocumentSchema,
   scheduledCallDocumentSchema,
   scheduledCallListDocumentSchema,
@@ -156,6 +157,8 @@ export const ANSWERS = {
   'POST /api/scheduled-call/{id}/decline': scheduledCallDocumentSchema,
   'POST /api/scheduled-call/{id}/cancel': scheduledCallDocumentSchema,
   'POST /api/scheduled-call/{id}/move': scheduledCallDocumentSchema,
+  'GET /api/scheduled-call/signed-action': callActionDocumentSchema,
+  'POST /api/scheduled-call/signed-action': scheduledCallDocumentSchema,
   'GET /api/setting/search': settingListDocumentSchema,
   'POST /api/setting/create': settingDocumentSchema,
   'PATCH /api/setting/{id}': settingDocumentSchema,

@@ -43,6 +43,29 @@ export const staffCallListDocumentSchema = z.object({
 });
 export type StaffCallListDocument = z.infer<typeof staffCallListDocumentSchema>;
 
+/**
+ * GET /api/scheduled-call/signed-action?token=: the call a signed Approve or Decline link names
+ * (docs/product.md §F1), with the action it asks for, so the page can show it before the confirm button.
+ */
+export const callActionDocumentSchema = z.object({
+  data: resourceSchema(
+    'call-action',
+    z.object({
+      action: z.enum(['approve', 'decline']),
+      call: staffCallResourceSchema.shape.attributes.omit({ outside_work_hours: true }),
+    }),
+  ),
+});
+export type CallActionDocument = z.infer<typeof callActionDocumentSchema>;
+
+/** POST /api/scheduled-call/signed-action: the body, the link's token. */
+export const callActionBodySchema = z.object({
+  data: z.object({
+    type: z.literal('call-action').optional(),
+    attributes: z.object({ token: z.string().min(1).max(200) }),
+  }),
+});
+
 /** GET /api/scheduled-call/available-slots (docs/product.md §D6): one resource per date with free slots. */
 export const availableSlotSchema = z.object({
   /** wall clock in the viewer's timezone, 'YYYY-MM-DD HH:mm:ss' (what create takes back) */

@@ -11,6 +11,10 @@ export const notificationResourceSchema = resourceSchema(
     link: z.string(),
     created: z.string(),
     read: z.boolean(),
+    /** A call waiting for approval: its signed Approve and Decline links (docs/product.md §F1). */
+    actions: z
+      .array(z.object({ action: z.enum(['approve', 'decline']), label: z.string(), link: z.string() }))
+      .optional(),
   }),
 );
 

@@ -6,7 +6,7 @@ import { rowsOf } from './notify.ts';
 
 export type NotificationRow = Pick<
   typeof notifications.$inferSelect,
-  'id' | 'kind' | 'title' | 'link' | 'createdAt' | 'readAt'
+  'id' | 'kind' | 'title' | 'link' | 'createdAt' | 'readAt' | 'subjectId'
 >;
 
 /** The unread count's statement (at most 100 index entries; see unreadCount). */
@@ -32,7 +32,7 @@ export async function listNotifications(
     db,
     sql`select ${unreadSql(userId)} as unread,
           (select json_agg(r)::text from (
-             select id, kind, title, link, created_at, read_at from notifications
+             select id, kind, title, link, subject_id, created_at, read_at from notifications
              where user_id = ${userId} and in_app ${below}
              order by id desc limit ${size + 1}) r) as rows`,
   );
@@ -41,6 +41,7 @@ export async function listNotifications(
     kind: string;
     title: string;
     link: string;
+    subject_id: number | null;
     created_at: string;
     read_at: string | null;
   }>;
@@ -49,6 +50,7 @@ export async function listNotifications(
     kind: r.kind,
     title: r.title,
     link: r.link,
+    subjectId: r.subject_id,
     createdAt: new Date(r.created_at),
     readAt: r.read_at === null ? null : new Date(r.read_at),
   }));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../plugins/app/mailer.ts';
 import { unsubscribeToken } from '../digest/unsubscribe-token.ts';
 import { escapeHtml, mailDocument } from '../mail/layout.ts';
+import { callActionLinks } from '../scheduled-calls/call-action-link.ts';
 import { queueNotificationMails, rowsOf } from './notify.ts';
 
 export const NOTIFICATION_UNSUBSCRIBE_PURPOSE = 'notification-unsubscribe';
@@ -17,7 +18,8 @@ type Context = {
   secret: string;
 };
 
-type Pending = { id: number; title: string; link: string };
+/** An entry of the mail; a call waiting for approval carries its signed Approve and Decline links. */
+type Pending = { id: number; title: string; link: string; actions?: Array<{ label: string; link: string }> };
 
 export function notificationMail(input: {
   productName: string;
@@ -36,7 +38,11 @@ export function notificationMail(input: {
   const text = [
     `Hello ${input.recipientName},`,
     '',
-    ...entries.flatMap((e) => [`- ${e.title}`, `  ${url(e.link)}`]),
+    ...entries.flatMap((e) => [
+      `- ${e.title}`,
+      `  ${url(e.link)}`,
+      ...(e.actions ?? []).map((a) => `  ${a.label}: ${url(a.link)}`),
+    ]),
     '',
     footnote,
     `Settings: ${settingsUrl}`,
@@ -48,7 +54,16 @@ export function notificationMail(input: {
   const items = entries
     .map(
       (e) =>
-        `<li style="margin:0 0 8px"><a href="${escapeHtml(url(e.link))}" style="color:#1c7ed6">${escapeHtml(e.title)}</a></li>`,
+        `<li style="margin:0 0 8px"><a href="${escapeHtml(url(e.link))}" style="color:#1c7ed6">${escapeHtml(e.title)}</a>${
+          e.actions?.length
+            ? `<br>${e.actions
+                .map(
+                  (a) =>
+                    `<a href="${escapeHtml(url(a.link))}" style="display:inline-block;margin:6px 8px 0 0;padding:6px 14px;border-radius:4px;background:#1c7ed6;color:#ffffff;text-decoration:none">${escapeHtml(a.label)}</a>`,
+                )
+                .join('')}`
+            : ''
+        }</li>`,
     )
     .join('\n');
   const html = mailDocument(
@@ -67,7 +82,7 @@ ${items}
       'List-Unsubscribe': `<${unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-    secrets: [unsubscribeUrl],
+    secrets: [unsubscribeUrl, ...entries.flatMap((e) => (e.actions ?? []).map((a) => url(a.link)))],
   };
 }
 
@@ -98,15 +113,26 @@ export async function sendNotificationMail(
       from users u left join notification_mailings m on m.user_id = u.id where u.id = ${userId}`,
     );
     if (!user) return 'nothing';
-    const pending = await rowsOf<{ id: string | number; title: string; link: string }>(
+    const pending = await rowsOf<{
+      id: string | number;
+      title: string;
+      link: string;
+      kind: string;
+      subject_id: number | null;
+    }>(
       tx,
       sql`
-      select id, title, link from notifications
+      select id, title, link, kind, subject_id from notifications
       where user_id = ${userId} and mail_pending order by id limit ${MAX_PER_MAIL + 1}`,
     );
     const rows = pending.map((r) => ({
-      ...r,
       id: Number(r.id),
+      title: r.title,
+      link: r.link,
+      // docs/product.md §F1: one-click Approve and Decline, signed links that still need sign-in.
+      ...(r.kind === 'call-awaiting-approval' && r.subject_id !== null
+        ? { actions: callActionLinks(ctx.secret, r.subject_id, now) }
+        : {}),
     }));
     if (rows.length === 0) return 'nothing';
     if (!user.is_active) {

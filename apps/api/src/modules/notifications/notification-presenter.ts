@@ -1,8 +1,15 @@
 import type { Resource } from '../../lib/jsonapi/document.ts';
+import { callActionLinks } from '../scheduled-calls/call-action-link.ts';
 import type { NotificationRow } from './list-notifications.ts';
 
-/** Every field the bell gets, listed. */
-export const presentNotification = (row: NotificationRow): Resource => ({
+/**
+ * Every field the bell gets, listed. A call waiting for approval also carries its signed Approve and
+ * Decline links (docs/product.md §F1), made fresh for each answer.
+ */
+export const presentNotification = (
+  row: NotificationRow,
+  signing: { secret: string; now: Date },
+): Resource => ({
   type: 'notification',
   id: String(row.id),
   attributes: {
@@ -11,5 +18,8 @@ export const presentNotification = (row: NotificationRow): Resource => ({
     link: row.link,
     created: row.createdAt.toISOString(),
     read: row.readAt !== null,
+    ...(row.kind === 'call-awaiting-approval' && row.subjectId !== null
+      ? { actions: callActionLinks(signing.secret, row.subjectId, signing.now) }
+      : {}),
   },
 });

@@ -3,6 +3,7 @@ import {
   bookingRefusal,
   CALL_REFUSALS,
   COMPANY_TIMEZONE,
+  callRefusalTitle,
   isPhonePrefixBlacklisted,
   isValidTimezone,
   MESSAGES,
@@ -22,6 +23,8 @@ import { callBookedMail } from '../mail/call-booked-mail.ts';
 import { callInvitePeople, callUid, loadCallParties } from '../mail/call-changed-mail.ts';
 import { callRequestedMail } from '../mail/call-requested-mail.ts';
 import { notifyCall } from '../notifications/call-notifications.ts';
+import { slotRulesOf } from './booking-settings.ts';
+import { takeBookingTurn } from './booking-turn.ts';
 import { buildCallInvite } from './call-invite.ts';
 import { loadCalendarWith } from './work-hours.ts';
 
@@ -40,6 +43,12 @@ const unprocessable = (title: string, field = 'scheduled') =>
 
 /** The slot was taken first (docs/product.md §C8): the database refused a second live call at that instant. */
 export const slotTaken = () => new AppError('forbidden', { title: MESSAGES.slotTaken });
+/**
+ * A second open discovery call on a project (docs/product.md §C9): the first must be moved or cancelled.
+ * 409, as the request conflicts with the project's state, not with the caller's rights.
+ */
+export const OPEN_CALL_EXISTS = 'This project already has an open discovery call. Move or cancel it instead';
+export const openCallExists = () => new AppError('conflict', { title: OPEN_CALL_EXISTS });
 /** A blacklisted caller's call is kept for staff approval; the answer is the product's 403 (docs/product.md §C8). */
 export const phoneBlacklisted = () =>
   new AppError('phone_blacklisted', { title: SERVER_ERRORS.phoneBlacklisted });
@@ -69,7 +78,7 @@ export async function bookCall(
 ): Promise<{ call: CallRow; blacklisted: boolean }> {
   // One round trip for everything the decision reads: the caller's phone and zone, the work hours, the
   // days off and the blacklisted prefixes (was four queries).
-  const { workHours, daysOff, extra } = await loadCalendarWith(db, {
+  const { workHours, daysOff, booking, extra } = await loadCalendarWith(db, {
     user: sql`(select json_build_object('phone', u.phone, 'timezone', u.timezone) from ${users} u where u.id = ${input.userId})`,
     prefixes: sql`(select s.value from ${settings} s where s.name = ${PHONE_PREFIX_BLACKLIST_SETTING})`,
   });
@@ -80,13 +89,24 @@ export async function bookCall(
   const instant = parseScheduled(input.scheduled, timezone);
   if (!instant) throw unprocessable(CALL_REFUSALS.invalidScheduled);
   const prefixes = parsePhonePrefixes(extra.prefixes as string | null);
-  const refusal = bookingRefusal(instant, { now: input.now, workHours, daysOff });
-  // Booked slots are left to the database constraint below, so none are passed and 'booked' cannot come.
-  if (refusal === 'booked') throw slotTaken();
-  if (refusal) throw unprocessable(CALL_REFUSALS[refusal]);
+  const refusal = bookingRefusal(instant, { now: input.now, workHours, daysOff, ...slotRulesOf(booking) });
+  // Booked slots are checked in the booking's turn below, so none are passed: 'booked' and 'too-close'
+  // cannot come here.
+  if (refusal === 'booked' || refusal === 'too-close') throw slotTaken();
+  if (refusal) throw unprocessable(callRefusalTitle(refusal, booking.rules));
   const blacklisted = isPhonePrefixBlacklisted(user.phone, prefixes);
   try {
     const call = await db.transaction(async (tx) => {
+      // One open call per project and the buffer around live calls (docs/product.md §C9), decided in turn.
+      const turn = await takeBookingTurn(tx, {
+        projectId: input.projectId,
+        instant,
+        bufferMinutes: booking.rules.bufferMinutes,
+        now: input.now,
+      });
+      if (turn === 'open-call') throw openCallExists();
+      // A neighbour booked a moment ago: to the client the slot is taken, as with the same instant.
+      if (turn === 'too-close' || turn === 'taken') throw slotTaken();
       const [row] = await tx
         .insert(scheduledCalls)
         .values({

@@ -1,4 +1,4 @@
-import { bookingRefusal, CALL_REFUSALS, MESSAGES } from '@dd/domain';
+import { bookingRefusal, callRefusalTitle, MESSAGES } from '@dd/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scheduledCalls } from '../../db/schema/index.ts';
@@ -7,7 +7,9 @@ import { recordEvent } from '../board/history.ts';
 import type { CallChange } from '../mail/call-changed-mail.ts';
 import { notifyCall } from '../notifications/call-notifications.ts';
 import { isSlotUniqueViolation } from './book-call.ts';
-import { loadDaysOff, loadWorkHours } from './work-hours.ts';
+import { slotRulesOf } from './booking-settings.ts';
+import { takeBookingTurn } from './booking-turn.ts';
+import { loadCalendarWith } from './work-hours.ts';
 
 type CallRow = typeof scheduledCalls.$inferSelect;
 
@@ -15,6 +17,7 @@ export const CALL_CHANGE_ERRORS = {
   notPending: 'Only a call waiting for approval can be approved or declined',
   cancelled: 'This call is already cancelled',
   sameSlot: 'The call is already at this time',
+  tooClose: 'This time is too close to another call: keep the buffer the booking rules ask for',
 } as const;
 
 /** Moving onto a slot another live call holds: the database's unique index refused it (ADR 0004). */
@@ -91,7 +94,8 @@ export const cancelCall = (db: Db, input: ChangeInput) => changeStatus(db, input
 
 /**
  * Move a live call to another slot (docs/product.md §F1). The new time must be a bookable slot by the booking
- * rules (grid of the work hours, not a day off, 2 hours to 4 weeks ahead); whether it is free is decided by
+ * rules (grid of the work hours, not a day off, within the admin's notice and days ahead, clear of the
+ * buffer around other live calls, docs/product.md §C9); whether it is free is decided by
  * the database alone, as for booking: the unique index on live calls' starts refuses a taken slot (409).
  */
 export async function moveCall(db: Db, input: ChangeInput & { start: Date }): Promise<ChangeResult> {
@@ -99,12 +103,32 @@ export async function moveCall(db: Db, input: ChangeInput & { start: Date }): Pr
   if (before.status === 'cancelled') throw new AppError('conflict', { title: CALL_CHANGE_ERRORS.cancelled });
   if (before.scheduledAt.getTime() === input.start.getTime())
     throw new AppError('unprocessable', { title: CALL_CHANGE_ERRORS.sameSlot, pointer: attr('start') });
-  const [workHours, daysOff] = await Promise.all([loadWorkHours(db), loadDaysOff(db)]);
-  const refusal = bookingRefusal(input.start, { now: input.now, workHours, daysOff });
-  if (refusal === 'booked') throw moveSlotTaken();
-  if (refusal) throw new AppError('unprocessable', { title: CALL_REFUSALS[refusal], pointer: attr('start') });
+  const { workHours, daysOff, booking } = await loadCalendarWith(db, {});
+  const refusal = bookingRefusal(input.start, {
+    now: input.now,
+    workHours,
+    daysOff,
+    ...slotRulesOf(booking),
+  });
+  if (refusal === 'booked' || refusal === 'too-close') throw moveSlotTaken();
+  if (refusal)
+    throw new AppError('unprocessable', {
+      title: callRefusalTitle(refusal, booking.rules),
+      pointer: attr('start'),
+    });
   try {
     return await db.transaction(async (tx) => {
+      // The buffer around the other live calls (docs/product.md §C9), checked in the bookings' turn.
+      const turn = await takeBookingTurn(tx, {
+        projectId: null,
+        instant: input.start,
+        bufferMinutes: booking.rules.bufferMinutes,
+        now: input.now,
+        exceptCallId: input.callId,
+      });
+      if (turn === 'taken') throw moveSlotTaken();
+      if (turn === 'too-close')
+        throw new AppError('conflict', { title: CALL_CHANGE_ERRORS.tooClose, pointer: attr('start') });
       const [call] = await tx
         .update(scheduledCalls)
         .set({ scheduledAt: input.start, icsSequence: sql`${scheduledCalls.icsSequence} + 1` })

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { documentOf, type Resource } from '../../lib/jsonapi/document.ts';
 import { type ListQuery, type ListRules, pageCount } from '../../lib/jsonapi/query.ts';
 import { presentScheduledCall } from './scheduled-call-presenter.ts';
-import { loadDaysOff, loadWorkHours } from './work-hours.ts';
+import { loadCalendarWith } from './work-hours.ts';
 
 /** GET /scheduled-call/staff-search: filter[i]=[=,status,x] and [>=|<=,scheduled,ISO instant]; paged. */
 export const STAFF_CALL_LIST_RULES: ListRules = {
@@ -47,7 +47,7 @@ export async function searchStaffCalls(db: Db, query: ListQuery) {
   const where = and(...conditions(query));
   const direction = query.sort[0]?.desc ? desc : asc;
   const size = query.size ?? 100;
-  const [[total], rows, workHours, daysOff] = await Promise.all([
+  const [[total], rows, { workHours, daysOff, booking }] = await Promise.all([
     db.select({ n: count() }).from(scheduledCalls).where(where),
     db
       .select({ call: scheduledCalls, projectTitle: projects.title, clientName: users.name })
@@ -58,8 +58,7 @@ export async function searchStaffCalls(db: Db, query: ListQuery) {
       .orderBy(direction(scheduledCalls.scheduledAt), direction(scheduledCalls.id))
       .limit(size)
       .offset((query.page - 1) * size),
-    loadWorkHours(db),
-    loadDaysOff(db),
+    loadCalendarWith(db, {}),
   ]);
   const data: Resource[] = rows.map((row) => {
     const base = presentScheduledCall(row.call);
@@ -70,7 +69,11 @@ export async function searchStaffCalls(db: Db, query: ListQuery) {
         project_title: row.projectTitle,
         client_name: row.clientName,
         outside_work_hours:
-          row.call.status !== 'cancelled' && isOutsideWorkHours(row.call.scheduledAt, workHours, { daysOff }),
+          row.call.status !== 'cancelled' &&
+          isOutsideWorkHours(row.call.scheduledAt, workHours, {
+            daysOff,
+            companyTimezone: booking.companyTimezone,
+          }),
       },
     };
   });

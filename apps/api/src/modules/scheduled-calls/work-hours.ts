@@ -1,8 +1,10 @@
 import type { WorkDay, WorkHoursUpdate } from '@dd/domain';
+import { BOOKING_RULES_SETTING, COMPANY_TIMEZONE_SETTING } from '@dd/domain';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { daysOff, workHours } from '../../db/schema/index.ts';
+import { daysOff, settings, workHours } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../board/tx.ts';
+import { type BookingSettings, bookingSettingsOf } from './booking-settings.ts';
 
 /**
  * The company's weekly hours as stored (weekday + 'HH:mm' periods in the company timezone), grouped by
@@ -41,10 +43,17 @@ function groupWorkHours(rows: Iterable<{ weekday: number; start: string; end: st
 export async function loadCalendarWith<Extra extends Record<string, SQL>>(
   db: DbOrTx,
   extra: Extra,
-): Promise<{ workHours: WorkDay[]; daysOff: string[]; extra: { [K in keyof Extra]: unknown } }> {
+): Promise<{
+  workHours: WorkDay[];
+  daysOff: string[];
+  booking: BookingSettings;
+  extra: { [K in keyof Extra]: unknown };
+}> {
   const columns: Record<string, SQL> = {
     work_hours: sql`(select coalesce(json_agg(json_build_array(w.weekday, w.start, w."end") order by w.weekday, w.start), '[]'::json) from ${workHours} w)`,
     days_off: sql`(select coalesce(json_agg(d.date order by d.date), '[]'::json) from ${daysOff} d)`,
+    // The booking rules and the company zone (docs/product.md §C9, §F1) in the same round trip.
+    booking: sql`(select coalesce(json_object_agg(s.name, s.value), '{}'::json) from ${settings} s where s.name in (${BOOKING_RULES_SETTING}, ${COMPANY_TIMEZONE_SETTING}))`,
   };
   for (const [name, value] of Object.entries(extra)) columns[`x_${name}`] = value;
   const list = sql.join(
@@ -59,6 +68,7 @@ export async function loadCalendarWith<Extra extends Record<string, SQL>>(
   return {
     workHours: groupWorkHours(hours.map(([weekday, start, end]) => ({ weekday, start, end }))),
     daysOff: row.days_off as string[],
+    booking: bookingSettingsOf(row.booking as Record<string, string>),
     extra: Object.fromEntries(Object.keys(extra).map((name) => [name, row[`x_${name}`]])) as {
       [K in keyof Extra]: unknown;
     },

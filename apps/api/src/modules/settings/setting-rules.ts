@@ -1,5 +1,10 @@
 import {
+  BOOKING_RULE_ERRORS,
+  BOOKING_RULES_SETTING,
+  bookingRulesProblem,
+  COMPANY_TIMEZONE_SETTING,
   DEFAULT_ACCOUNT_MANAGER_SETTING,
+  isValidTimezone,
   PHONE_PREFIX_BLACKLIST_SETTING,
   parseId,
   SETTING_UNSET_VALUE,
@@ -13,6 +18,8 @@ import { AppError, attr } from '../../lib/app-error.ts';
 export const WRITABLE_SETTINGS: readonly string[] = [
   DEFAULT_ACCOUNT_MANAGER_SETTING,
   PHONE_PREFIX_BLACKLIST_SETTING,
+  BOOKING_RULES_SETTING,
+  COMPANY_TIMEZONE_SETTING,
 ];
 
 export function assertWritableName(name: string) {
@@ -22,6 +29,25 @@ export function assertWritableName(name: string) {
 
 /** The default account manager is 'init' (unset) or the id of an active user whose role is accountManager. */
 export async function assertValidValue(db: Db, name: string, value: string) {
+  const invalidValue = (title: string) => new AppError('unprocessable', { title, pointer: attr('value') });
+  if (name === BOOKING_RULES_SETTING) {
+    // docs/product.md §C9: the slot list and the booking check read these; only whole numbers in range.
+    let parsed: unknown;
+    try {
+      parsed = value.length <= 500 ? JSON.parse(value) : null;
+    } catch {
+      throw invalidValue(BOOKING_RULE_ERRORS.json);
+    }
+    const problem = bookingRulesProblem(parsed);
+    if (problem) throw invalidValue(problem.title);
+    return;
+  }
+  if (name === COMPANY_TIMEZONE_SETTING) {
+    // An IANA zone name (docs/product.md §F1); offsets like '+02:00' change meaning at DST and are refused.
+    if (value.length > 64 || !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(value) || !isValidTimezone(value))
+      throw invalidValue(BOOKING_RULE_ERRORS.timezone);
+    return;
+  }
   if (name === PHONE_PREFIX_BLACKLIST_SETTING) {
     // Digits separated by commas, spaces or new lines ('' clears the list); a leading + is allowed.
     if (value.length > 2000 || !/^[\d\s,;+]*$/.test(value))

@@ -1,4 +1,4 @@
-import { type SetupChecklistItem, WORK_HOURS } from '@dd/domain';
+import { NEW_INSTALL_WORK_HOURS, type SetupChecklistItem, WORK_HOURS } from '@dd/domain';
 import type { Db } from '../../db/client.ts';
 import { loadWorkHours } from '../scheduled-calls/work-hours.ts';
 import { defaultAccountManagerId } from '../settings/default-account-manager.ts';
@@ -15,7 +15,10 @@ export async function setupChecklist(
   config: { smtpUrl: string | null; publicUrl: string },
 ): Promise<Array<{ item: SetupChecklistItem; done: boolean }>> {
   const [manager, hours] = await Promise.all([defaultAccountManagerId(db), loadWorkHours(db)]);
-  const stillDefault = JSON.stringify(hours) === JSON.stringify(WORK_HOURS);
+  // Either default: a new install's (docs/product.md §F1) or the one installs seeded earlier got.
+  const stillDefault = [NEW_INSTALL_WORK_HOURS, WORK_HOURS].some(
+    (d) => JSON.stringify(hours) === JSON.stringify(d),
+  );
   return [
     { item: 'default-account-manager', done: manager !== null },
     { item: 'work-hours', done: !stillDefault },

@@ -18,6 +18,8 @@ const CONFLICTS = new Set([
   'POST /api/scheduled-call/:id/decline',
   'POST /api/scheduled-call/:id/cancel',
   'POST /api/scheduled-call/:id/move',
+  // A signed Approve/Decline link of a call no longer waiting (docs/product.md §F1).
+  'POST /api/scheduled-call/signed-action',
   // An invitation spent by someone already signed in.
   'POST /api/authorization/register',
   // Adding an observer who is already on the project in another way.

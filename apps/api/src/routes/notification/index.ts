@@ -44,10 +44,14 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, next, unread } = await listNotifications(app.db, actor.id, request.query.page);
       return asDocument(
         notificationListDocumentSchema,
-        documentOf(rows.map(presentNotification), undefined, {
-          'unread-count': unread,
-          next: next === null ? null : String(next),
-        }),
+        documentOf(
+          rows.map((row) => presentNotification(row, { secret: app.appSecret, now: app.config.now() })),
+          undefined,
+          {
+            'unread-count': unread,
+            next: next === null ? null : String(next),
+          },
+        ),
       );
     },
   );

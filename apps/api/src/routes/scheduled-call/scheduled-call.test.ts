@@ -1,4 +1,11 @@
-import { CALL_REFUSALS, MESSAGES, PHONE_PREFIX_BLACKLIST_SETTING, SERVER_ERRORS } from '@dd/domain';
+import {
+  CALL_REFUSALS,
+  callRefusalTitle,
+  DEFAULT_BOOKING_RULES,
+  MESSAGES,
+  PHONE_PREFIX_BLACKLIST_SETTING,
+  SERVER_ERRORS,
+} from '@dd/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, projects, scheduledCalls, settings } from '../../db/schema/index.ts';
@@ -155,7 +162,7 @@ describe('GET /scheduled-call/available-slots', () => {
     expect(days.at(-1)?.attributes.slots.at(-1)?.start).toBe('2026-12-21T15:00:00Z');
   });
 
-  it('leaves out booked slots but not cancelled ones', async () => {
+  it('leaves out booked slots and the 15-minute buffer around them, but not cancelled ones', async () => {
     const { headers, project, user } = await owner();
     const { db } = t.database;
     await db.insert(scheduledCalls).values([
@@ -163,14 +170,19 @@ describe('GET /scheduled-call/available-slots', () => {
       {
         projectId: project.id,
         userId: user.id,
-        scheduledAt: new Date('2026-11-30T18:30:00Z'),
+        scheduledAt: new Date('2026-11-30T20:00:00Z'),
         timezone: NY,
         status: 'cancelled',
       },
     ]);
     const starts = (await slotsFor(headers, 'UTC')).flatMap((d) => d.attributes.slots.map((s) => s.start));
     expect(starts).not.toContain('2026-11-30T18:00:00Z');
-    expect(starts).toContain('2026-11-30T18:30:00Z');
+    // docs/product.md §C9: the neighbours end or start right at the call, closer than the buffer.
+    expect(starts).not.toContain('2026-11-30T17:30:00Z');
+    expect(starts).not.toContain('2026-11-30T18:30:00Z');
+    expect(starts).toContain('2026-11-30T17:00:00Z');
+    expect(starts).toContain('2026-11-30T19:00:00Z');
+    expect(starts).toContain('2026-11-30T20:00:00Z');
   });
 
   it('refuses visitors and unknown timezones', async () => {
@@ -269,8 +281,8 @@ describe('POST /scheduled-call/create', () => {
   const refusals: Array<[string, string, string | undefined, string]> = [
     ['in the past', '2026-11-20 10:00:00', NY, CALL_REFUSALS.past],
     ['earlier than now', '2026-11-23 09:30:00', NY, CALL_REFUSALS.past],
-    ['before now + 2 hours', '2026-11-23 11:30:00', NY, CALL_REFUSALS['too-soon']],
-    ['beyond four weeks', '2026-12-21 10:30:00', NY, CALL_REFUSALS['too-far']],
+    ['before now + 2 hours', '2026-11-23 11:30:00', NY, callRefusalTitle('too-soon', DEFAULT_BOOKING_RULES)],
+    ['beyond four weeks', '2026-12-21 10:30:00', NY, callRefusalTitle('too-far', DEFAULT_BOOKING_RULES)],
     ['on a Saturday', '2026-11-28 12:00:00', NY, CALL_REFUSALS['outside-work-hours']],
     [
       'when the work day has ended (23:30 PST)',
@@ -308,12 +320,16 @@ describe('POST /scheduled-call/create', () => {
   }
 
   it('keeps the edge slots: exactly now + 2 h and exactly four weeks ahead', async () => {
-    const { headers, project } = await owner();
+    const first = await owner();
     expect(
-      (await book(headers, { project_id: project.id, scheduled: '2026-11-23 12:00:00' })).statusCode,
+      (await book(first.headers, { project_id: first.project.id, scheduled: '2026-11-23 12:00:00' }))
+        .statusCode,
     ).toBe(201);
+    // A second project: one open call per project (docs/product.md §C9).
+    const second = await owner();
     expect(
-      (await book(headers, { project_id: project.id, scheduled: '2026-12-21 10:00:00' })).statusCode,
+      (await book(second.headers, { project_id: second.project.id, scheduled: '2026-12-21 10:00:00' }))
+        .statusCode,
     ).toBe(201);
   });
 

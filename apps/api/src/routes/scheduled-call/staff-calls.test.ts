@@ -24,15 +24,16 @@ afterEach(() => vi.restoreAllMocks());
 
 let slotCounter = 0;
 /**
- * A fresh slot start on the grid, never reused: 07:00-20:30 PST (15:00Z onwards) from Tuesday 1 December
- * to Friday 11 December, so the first week (24-27 November) stays for the work-hours test.
+ * A fresh slot start on the grid, never reused: 07:00-20:00 PST (15:00Z onwards) from Tuesday 1 December
+ * to Friday 11 December, so the first week (24-27 November) stays for the work-hours test. An hour
+ * apart, so no two test calls sit within the booking rules' 15-minute buffer (docs/product.md §C9).
  */
 function nextSlot(): Date {
   const k = slotCounter++;
   const days = [1, 2, 3, 4, 7, 8, 9, 10, 11];
-  const day = days[Math.floor(k / 28)];
+  const day = days[Math.floor(k / 14)];
   if (day === undefined) throw new Error('out of test slots');
-  return new Date(Date.UTC(2026, 11, day, 15, 0) + (k % 28) * 30 * 60_000);
+  return new Date(Date.UTC(2026, 11, day, 15, 0) + (k % 14) * 60 * 60_000);
 }
 
 async function clientProject() {

@@ -4,18 +4,13 @@ import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
 import {
-  callApprovedMessage,
-  callCancelledMessage,
-  callDeclinedMessage,
-  callMovedMessage,
-} from '../../modules/mail/call-changed-mail.ts';
-import {
   approveCall,
   type ChangeResult,
   cancelCall,
   declineCall,
   moveCall,
 } from '../../modules/scheduled-calls/call-changes.ts';
+import { callChangeMessage } from '../../modules/scheduled-calls/call-change-message.ts';
 import { presentScheduledCall } from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
 import { STAFF_CALL_LIST_RULES, searchStaffCalls } from '../../modules/scheduled-calls/staff-calls.ts';
 
@@ -58,15 +53,7 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
   const afterChange = async (result: ChangeResult) => {
     const { productName, publicUrl, mailFrom } = app.config;
     const context = { productName, publicUrl, mailFrom, now: app.config.now() };
-    const { call } = result;
-    const message =
-      result.change === 'approved'
-        ? await callApprovedMessage(app.db, call, context)
-        : result.change === 'declined'
-          ? await callDeclinedMessage(app.db, call, context)
-          : result.change === 'cancelled'
-            ? await callCancelledMessage(app.db, call, context)
-            : await callMovedMessage(app.db, call, context, result.previousStart ?? call.scheduledAt);
+    const message = await callChangeMessage(app.db, result, context);
     if (message) app.mailer.sendLater(message);
     return asDocument(scheduledCallDocumentSchema, documentOf(presentScheduledCall(result.call)));
   };

@@ -1,8 +1,8 @@
-import { COMPANY_TIMEZONE, workHoursSettingsDocumentSchema, workHoursUpdateSchema } from '@dd/domain';
+import { workHoursSettingsDocumentSchema, workHoursUpdateSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument } from '../../lib/jsonapi/document.ts';
-import { loadDaysOff, loadWorkHours, saveWorkHours } from '../../modules/scheduled-calls/work-hours.ts';
+import { loadCalendarWith, saveWorkHours } from '../../modules/scheduled-calls/work-hours.ts';
 
 const workHoursBody = z.object({
   data: z.object({ type: z.literal('work-hours-settings').optional(), attributes: workHoursUpdateSchema }),
@@ -11,12 +11,12 @@ const workHoursBody = z.object({
 /** The company work hours and days off (docs/product.md §F1), in the company timezone; admin-level. */
 const workHoursRoutes: FastifyPluginAsyncZod = async (app) => {
   const workHoursDocument = async () => {
-    const [days, daysOff] = await Promise.all([loadWorkHours(app.db), loadDaysOff(app.db)]);
+    const { workHours: days, daysOff, booking } = await loadCalendarWith(app.db, {});
     return asDocument(workHoursSettingsDocumentSchema, {
       data: {
         type: 'work-hours-settings',
         id: 'company',
-        attributes: { timezone: COMPANY_TIMEZONE, days, days_off: daysOff },
+        attributes: { timezone: booking.companyTimezone, days, days_off: daysOff },
       },
     });
   };

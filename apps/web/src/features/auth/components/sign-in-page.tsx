@@ -14,8 +14,9 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
+import { safeNext } from '../../../lib/safe-next.ts';
 import { useLogin } from '../api/login.ts';
 
 type SignInValues = { login: string; password: string; remember: boolean };
@@ -44,6 +45,7 @@ const toLoginInput = (values: SignInValues): LoginInput => ({
 export function SignInPage() {
   useDocumentTitle('Sign in · Delivery Desk');
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const signIn = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -56,7 +58,7 @@ export function SignInPage() {
   const submit = form.onSubmit((values) => {
     setFormError(null);
     signIn.mutate(toLoginInput(values), {
-      onSuccess: () => navigate('/', { replace: true }),
+      onSuccess: () => navigate(safeNext(searchParams.get('next')), { replace: true }),
       onError: (error) => {
         const failure = describeFailure(error);
         if (failure.field) form.setFieldError(failure.field, failure.message);

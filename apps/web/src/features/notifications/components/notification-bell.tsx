@@ -146,6 +146,26 @@ export function NotificationBell() {
               {rows.map((entry) => (
                 <li key={entry.id}>
                   <Entry entry={entry} onOpen={open} />
+                  {entry.actions && entry.actions.length > 0 && (
+                    // A call waiting for approval: its signed one-click links (docs/product.md §F1),
+                    // which open the confirm page; nothing is approved until its button is pressed.
+                    <Group gap="xs" pl={30} pb={4}>
+                      {entry.actions.map((a) => (
+                        <Button
+                          key={a.action}
+                          component={Link}
+                          to={a.link}
+                          size="compact-xs"
+                          variant="light"
+                          color={a.action === 'approve' ? undefined : 'red.9'}
+                          onClick={() => setOpened(false)}
+                          aria-label={`${a.label}: ${entry.title}`}
+                        >
+                          {a.label}
+                        </Button>
+                      ))}
+                    </Group>
+                  )}
                 </li>
               ))}
             </Stack>

@@ -21,6 +21,7 @@ import { useAccountManagers } from '../api/get-account-managers.ts';
 import { useDefaultAccountManagerSetting } from '../api/get-default-account-manager.ts';
 import { useUserProfile } from '../api/get-user-profile.ts';
 import { useSaveDefaultAccountManager } from '../api/save-default-account-manager.ts';
+import { BookingRulesCard } from './booking-rules-card.tsx';
 import { PhoneBlacklistCard } from './phone-blacklist-card.tsx';
 import { WorkHoursCard } from './work-hours-card.tsx';
 
@@ -98,6 +99,7 @@ export function ProjectSettingsPage() {
       )}
       <Divider my="xl" />
       <PhoneBlacklistCard />
+      <BookingRulesCard />
       <Divider my="xl" />
       <WorkHoursCard />
     </Container>

@@ -90,11 +90,11 @@ function OwnerPrompt({ projectId, userId }: { projectId: number; userId: number 
               <CallLine key={call.id} call={call} timezone={timezone} showBooker={false} />
             ))}
           </Stack>
-          <Group>
-            <Button size="sm" variant="light" onClick={open}>
-              Schedule another call
-            </Button>
-          </Group>
+          {/* One open call per project (docs/product.md §C9): no picker for a second one. */}
+          <Text size="sm" c="dimmed">
+            Need another time? Reply to the confirmation e-mail or write to us in the project chat, and we
+            will move or cancel it for you.
+          </Text>
         </Stack>
       )}
       {mounted && (
