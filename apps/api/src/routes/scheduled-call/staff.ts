@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
+import { callChangeMessage } from '../../modules/scheduled-calls/call-change-message.ts';
 import {
   approveCall,
   type ChangeResult,
@@ -10,7 +11,6 @@ import {
   declineCall,
   moveCall,
 } from '../../modules/scheduled-calls/call-changes.ts';
-import { callChangeMessage } from '../../modules/scheduled-calls/call-change-message.ts';
 import { presentScheduledCall } from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
 import { STAFF_CALL_LIST_RULES, searchStaffCalls } from '../../modules/scheduled-calls/staff-calls.ts';
 
