@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { computeAvailableSlots, WORK_HOURS } from '@dd/domain';
+import { availableSlotsDocumentSchema } from '@dd/domain';
 import Fastify from 'fastify';
 import type { Db } from '../apps/api/src/db/client.ts';
 import {
@@ -134,10 +134,13 @@ function load(
 }
 
 /**
- * A realistic slot list to compute: every third free slot of the next four weeks is taken. Returns the
- * project, its client, and the slots left free (the mixed run books them, each once).
+ * A realistic slot list to compute (docs/product.md §C9): every fourth slot the server offers over the
+ * booking window is taken. The slots come from the server itself (its work hours, notice, days ahead and
+ * buffer), so the bench books only what a client could. Returns the project, its client, and the slots
+ * the mixed run books, each once and each for a project of its own (one open call per project), every
+ * one a slot away from any taken call (outside the 15-minute buffer).
  */
-async function bookEveryThirdSlot(db: Db) {
+async function bookEveryFourthSlot(db: Db, base: string) {
   const [owner] = await db
     .insert(users)
     .values({
@@ -152,21 +155,33 @@ async function bookEveryThirdSlot(db: Db) {
     .insert(projects)
     .values({ title: 'Bench project', ownerId: owner!.id })
     .returning();
-  const slots = computeAvailableSlots({ now: new Date(), timezone: 'UTC', workHours: WORK_HOURS }).flatMap(
-    (d) => d.slots,
-  );
-  const starts = slots.map((slot) => slot.start).filter((_, i) => i % 3 === 0);
-  await db.insert(scheduledCalls).values(
-    starts.map((start) => ({
-      projectId: project!.id,
-      userId: owner!.id,
-      scheduledAt: new Date(start),
-      timezone: 'UTC',
-    })),
-  );
-  // Those still free, as the client's booking form sends them; the first day is left out (too soon by then).
-  const free = slots.filter((_, i) => i % 3 !== 0).slice(40);
-  return { projectId: project!.id, clientId: owner!.id, free: free.map((slot) => slot.scheduled) };
+  const session = await createSession(db, { userId: owner!.id, remember: false, now: new Date() });
+  const res = await fetch(`${base}/api/scheduled-call/available-slots?timezone=UTC`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  const { data } = availableSlotsDocumentSchema.parse(await res.json());
+  const slots = data.flatMap((day) => day.attributes.slots);
+  const taken = slots.filter((_, i) => i % 4 === 0);
+  if (taken.length > 0)
+    await db.insert(scheduledCalls).values(
+      taken.map((slot) => ({
+        projectId: project!.id,
+        userId: owner!.id,
+        scheduledAt: new Date(slot.start),
+        timezone: 'UTC',
+      })),
+    );
+  // Bookable: two slots after a taken one (the first day left out: too soon by the time the run books).
+  const free = slots.filter((_, i) => i % 4 === 2).slice(8, 8 + 80);
+  const bookingProjects = await db
+    .insert(projects)
+    .values(free.map((_, i) => ({ title: `Bench booking ${i}`, ownerId: owner!.id })))
+    .returning({ id: projects.id });
+  return {
+    projectId: project!.id,
+    clientId: owner!.id,
+    free: free.map((slot, i) => ({ scheduled: slot.scheduled, projectId: bookingProjects[i]!.id })),
+  };
 }
 
 /** What the project page shows besides the project: two files and three links. */
@@ -260,7 +275,7 @@ async function main() {
   const token = ((await login.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
 
   const bearer = { authorization: `Bearer ${token}` };
-  const booking = await bookEveryThirdSlot(database.db);
+  const booking = await bookEveryFourthSlot(database.db, base);
   await furnishProject(database.db, booking.projectId, booking.clientId);
   const client = await createSession(database.db, {
     userId: booking.clientId,
@@ -408,7 +423,7 @@ async function mixedRun(
   base: string,
   staff: Record<string, string>,
   client: Record<string, string>,
-  booking: { projectId: number; free: string[] },
+  booking: { projectId: number; free: Array<{ scheduled: string; projectId: number }> },
   large: boolean,
 ) {
   const json = { 'content-type': 'application/vnd.api+json' };
@@ -465,12 +480,15 @@ async function mixedRun(
     headers: { ...staff, ...json },
     body: { data: { type: 'task', attributes: { position: 0 } } },
   });
-  const book = (scheduled: string) => ({
+  const book = (slot: { scheduled: string; projectId: number }) => ({
     method: 'POST',
     path: '/api/scheduled-call/create',
     headers: { ...client, ...json },
     body: {
-      data: { type: 'scheduled-call', attributes: { project_id: project, scheduled, timezone: 'UTC' } },
+      data: {
+        type: 'scheduled-call',
+        attributes: { project_id: slot.projectId, scheduled: slot.scheduled, timezone: 'UTC' },
+      },
     },
   });
   const writes = booking.free.flatMap((slot, i) => [update(i), move(i), book(slot)]);
