@@ -59,11 +59,12 @@ export function listBudgetReport(
  */
 export async function openBenchDatabase(
   serverUrl: string | null,
+  settings?: Record<string, string>,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!serverUrl) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dd-bench-'));
     return {
-      database: await openDatabase({ databaseUrl: null, dataDir }),
+      database: await openDatabase({ databaseUrl: null, dataDir, settings }),
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }

@@ -20,6 +20,7 @@ import { saveTeam } from '../../modules/project-team/save-team.ts';
 import {
   getProjectDocument,
   loadProjectPage,
+  projectPageRead,
   PROJECT_INCLUDES,
   type ProjectInclude,
   presentProjectPage,
@@ -140,11 +141,18 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: includeQuery,
         response: { 200: projectDocumentSchema },
       },
+      config: { sessionRead: projectPageRead },
     },
     async (request) => {
       const include = parseIncludes(request.query.include);
-      // One query reads the project, what the access check needs and every include (404 first, as before).
-      const { ref, page } = await loadProjectPage(app.db, request.params.id, request.actor?.id ?? null);
+      // One query reads the project, what the access check needs and every include (404 first, as before);
+      // with a session it came in the auth hook's statement (ADR 0029).
+      const { ref, page } = await loadProjectPage(
+        app.db,
+        request.params.id,
+        request.actor?.id ?? null,
+        request.sessionRead,
+      );
       const actor = app.authorize(request, 'project:read', ref);
       const document = presentProjectPage(page, include, {
         hideContacts: !can(actor, 'project:see-contacts', ref),
