@@ -43,7 +43,9 @@ type VersionsAndSessionRow = {
 // one snapshot. Unknown, revoked, expired or deactivated: a row with null session columns.
 const versionsAndSessionSql = (sessionRead: SQL | null): SQL => sql`
     select v.versions, a.session_id, a.user_id, a.role${
-      sessionRead ? sql`, case when a.user_id is null then null else (${sessionRead}) end as session_read` : sql``
+      sessionRead
+        ? sql`, case when a.user_id is null then null else (${sessionRead}) end as session_read`
+        : sql``
     }
     from (select ${allVersionsJson()} as versions) v
     left join lateral (
@@ -87,7 +89,9 @@ export async function readVersionsAndSession(
   now: Date,
   sessionRead?: { read: SessionRead; params: Record<string, unknown> } | null,
 ): Promise<{ versions: Versions; actor: SessionActor | null; read: string | null }> {
-  const name = sessionRead ? `auth_versions_and_session__${sessionRead.read.name}` : 'auth_versions_and_session';
+  const name = sessionRead
+    ? `auth_versions_and_session__${sessionRead.read.name}`
+    : 'auth_versions_and_session';
   let query = built.get(name);
   if (!query) {
     query = dialect.sqlToQuery(

@@ -14,8 +14,8 @@ import {
   userTechs,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { SessionRead } from '../auth/sessions.ts';
 import { documentOf, Included } from '../../lib/jsonapi/document.ts';
+import type { SessionRead } from '../auth/sessions.ts';
 import { presentRole, presentUser, type UserRow } from './user-presenter.ts';
 
 export const USER_INCLUDES = ['role', 'company', 'techs', 'tech', 'team', 'ownProject'] as const;

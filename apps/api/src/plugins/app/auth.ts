@@ -4,11 +4,7 @@ import fp from 'fastify-plugin';
 import type { Versions } from '../../db/cache-versions.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/app-error.ts';
 import { secureCookieFor } from '../../lib/secure-cookie.ts';
-import {
-  readVersionsAndSession,
-  type SessionActor,
-  type SessionRead,
-} from '../../modules/auth/sessions.ts';
+import { readVersionsAndSession, type SessionActor, type SessionRead } from '../../modules/auth/sessions.ts';
 
 export const AUTH_COOKIE = 'dd_token';
 

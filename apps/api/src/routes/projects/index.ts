@@ -20,10 +20,10 @@ import { saveTeam } from '../../modules/project-team/save-team.ts';
 import {
   getProjectDocument,
   loadProjectPage,
-  projectPageRead,
   PROJECT_INCLUDES,
   type ProjectInclude,
   presentProjectPage,
+  projectPageRead,
   rememberVisit,
 } from '../../modules/projects/get-project.ts';
 import { listOwnProjects } from '../../modules/projects/list-own-projects.ts';
