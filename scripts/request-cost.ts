@@ -218,7 +218,7 @@ for (const [name, url, authorization] of rows) {
   );
   if (!statements) continue;
   const seen = (await db.execute(sql`
-    select calls, mean_exec_time, regexp_replace(left(query, 90), '\s+', ' ', 'g') as query
+    select calls, mean_exec_time, regexp_replace(left(query, 90), '[[:space:]]+', ' ', 'g') as query
     from pg_stat_statements where calls >= ${Math.floor(N / 2)} and query not like '%pg_stat_statements%'
     order by total_exec_time desc limit 6`)) as unknown as {
     rows: Array<{ calls: string; mean_exec_time: number; query: string }>;

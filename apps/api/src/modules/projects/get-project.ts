@@ -82,6 +82,8 @@ export type ProjectPage = {
   company: { id: number; title: string; companySizeId: number | null } | null;
   /** The owner, the account manager and the clients, developers and project managers, by id. */
   users: UserRow[];
+  /** The viewer's last visited project as stored now (rememberVisit writes only a change). */
+  viewerLastProjectId: number | null;
 };
 
 const jsonList = (element: SQL, rest: SQL) => sql`coalesce((select json_agg(${element}) ${rest}), '[]')`;
@@ -153,7 +155,8 @@ const projectPageSql = (id: SQL, viewerId: SQL): SQL => sql`
               union select ${projectMembers.userId} from ${projectMembers}
               where ${projectMembers.projectId} = ${projects.id}
               and ${projectMembers.kind} in ('client', 'developer', 'projectManager')))`,
-      )}
+      )},
+      'viewerLastProjectId', (select ${users.lastProjectId} from ${users} where ${users.id} = ${viewerId})
     )::text as page
     from ${projects} where ${projects.id} = ${id}`;
 const projectPage = preparedStatement<{ page: string | null }, { id: number; viewerId: number | null }>(
@@ -274,6 +277,7 @@ export async function getProjectDocument(
 }
 
 /** The client's last visited project, used by the root redirect on any device (docs/product.md §C2). */
+/** A client's read of a project stores it as their last visited one; call it only when it changed. */
 export async function rememberVisit(db: Db, userId: number, projectId: number) {
   await db.update(users).set({ lastProjectId: projectId }).where(eq(users.id, userId));
 }

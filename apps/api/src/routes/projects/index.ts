@@ -157,7 +157,8 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       const document = presentProjectPage(page, include, {
         hideContacts: !can(actor, 'project:see-contacts', ref),
       });
-      if (actor.role === 'client') await rememberVisit(app.db, actor.id, ref.id);
+      if (actor.role === 'client' && page.viewerLastProjectId !== ref.id)
+        await rememberVisit(app.db, actor.id, ref.id);
       return document;
     },
   );

@@ -2,7 +2,8 @@
 // read too, whatever the includes ask for. Counted as node-postgres sees them (every Client.query call of the process).
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { projectMembers } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { projectMembers, users } from '../../db/schema/index.ts';
 import { buildFile, buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -50,6 +51,24 @@ describe('round trips per request', () => {
     expect(status).toBe(200);
     expect(body.included.map((r: { type: string }) => r.type).sort()).toEqual(['file', 'user', 'user']);
     expect(count).toBe(1);
+  });
+
+  it("a client's read writes the last visited project only when it changes", async () => {
+    const db = t.database.db;
+    const { user, headers } = await withSessionAs(db, 'client');
+    const first = await buildProject(db, { ownerId: user.id });
+    const second = await buildProject(db, { ownerId: user.id });
+    const lastVisited = async () =>
+      (await db.select({ id: users.lastProjectId }).from(users).where(eq(users.id, user.id)))[0]?.id;
+    expect((await queriesOf(`/api/project/${first.id}`, headers)).count).toBe(2);
+    expect(await lastVisited()).toBe(first.id);
+    const again = await queriesOf(`/api/project/${first.id}`, headers);
+    expect(again.status).toBe(200);
+    expect(again.count).toBe(1);
+    expect((await queriesOf(`/api/project/${second.id}`, headers)).count).toBe(2);
+    expect(await lastVisited()).toBe(second.id);
+    expect((await queriesOf(`/api/project/${first.id}`, headers)).count).toBe(2);
+    expect(await lastVisited()).toBe(first.id);
   });
 
   it('an unknown token still costs one statement and answers 401', async () => {
