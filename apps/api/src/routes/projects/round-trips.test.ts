@@ -1,8 +1,9 @@
 // ADR 0015, ADR 0029: the two hottest reads cost the auth hook's one statement, which carries their own
 // read too, whatever the includes ask for. Counted as node-postgres sees them (every Client.query call of the process).
+
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { projectMembers, users } from '../../db/schema/index.ts';
 import { buildFile, buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
