@@ -59,12 +59,13 @@ export function listBudgetReport(
  */
 export async function openBenchDatabase(
   serverUrl: string | null,
+  settings?: Record<string, string>,
 ): Promise<{ database: Database; drop: () => Promise<void>; dataDir?: string }> {
   if (!serverUrl) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dd-bench-'));
     return {
       dataDir,
-      database: await openDatabase({ databaseUrl: null, dataDir }),
+      database: await openDatabase({ databaseUrl: null, dataDir, settings }),
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }

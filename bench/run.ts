@@ -1,6 +1,6 @@
 // npm run bench: bundle sizes against docs/product.md part D budgets, and API latency under 10 concurrent connections
 // with a bare Fastify route measured in the same run as the reference.
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,7 +110,7 @@ function firstLoadReport(): void {
 
 // BENCH_ONLY=<text> measures only the rows whose name contains it (and skips the bundle check);
 // BENCH_ONLY=bundle runs only the bundle check and prints the last first-load figures;
-// BENCH_DURATION=<seconds> shortens each run. Without them the whole bench runs as before.
+// BENCH_DURATION=<seconds> shortens each run; BENCH_LOAD_CPUS / BENCH_SERVER_CPUS pin processes (pinToCpus). Without them the whole bench runs as before.
 const only = process.env.BENCH_ONLY ?? '';
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 
@@ -125,12 +125,24 @@ function load(
   mix?: Record<string, unknown>,
 ): Promise<{ p50: number; p99: number; rps: number; errors: number }> {
   const child = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), { execArgv: [] });
+  pinToCpus(child.pid, process.env.BENCH_LOAD_CPUS);
   child.send({ url, headers, paths, seconds, connections: 10, mix });
   return new Promise((resolve, reject) => {
     child.once('message', (figures) => resolve(figures as Awaited<ReturnType<typeof load>>));
     child.once('error', reject);
     child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
   });
+}
+
+/**
+ * BENCH_LOAD_CPUS=1 (a `taskset` CPU list) keeps the load generator on those cores, and
+ * BENCH_SERVER_CPUS=0 the app servers on theirs, so that the figures measure the server and not the
+ * generator's competition for its core. Unset: the scheduler places both (as before).
+ */
+function pinToCpus(pid: number | undefined, cpus: string | undefined): void {
+  if (!pid || !cpus) return;
+  const pinned = spawnSync('taskset', ['-pc', cpus, String(pid)], { stdio: 'ignore' });
+  if (pinned.status !== 0) throw new Error(`taskset -pc ${cpus} ${pid} failed (is util-linux installed?)`);
 }
 
 /**
@@ -264,6 +276,7 @@ async function main() {
     LIST_CACHE: 'off',
   });
   servers.push(server);
+  pinToCpus(server.pid, process.env.BENCH_SERVER_CPUS);
   const base = server.base;
   const login = await fetch(`${base}/api/authorization/login`, {
     method: 'POST',
@@ -352,6 +365,7 @@ async function main() {
       JOBS_WORKER: '0', // the tick runs in the budget server only
     });
     servers.push(cachedServer);
+    pinToCpus(cachedServer.pid, process.env.BENCH_SERVER_CPUS);
     for (const listServer of [server, cachedServer]) {
       const cacheOn = listServer === cachedServer;
       const lists = (await largeTargets(database.db, listServer.base)).filter(

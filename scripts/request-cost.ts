@@ -2,9 +2,13 @@
 // pg queries per request (Client.prototype.query calls) and server CPU per request (process.cpuUsage over
 // N sequential in-process requests), plus the answers themselves (REQUEST_COST_DUMP=file) so two
 // revisions can be compared field for field.
+// On the embedded PostgreSQL 18 it also prints, per row, what pg_stat_statements counted: each statement's
+// calls per request and mean execution time in the server. REQUEST_COST_LARGE=1 seeds the bench's 100k
+// projects and users (bench/seed-large.ts) and adds the two uncached list rows (LIST_CACHE=off).
 //   node --import tsx scripts/request-cost.ts            (embedded PostgreSQL 18)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx scripts/request-cost.ts
 import { writeFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -29,9 +33,11 @@ import {
   userTechs,
 } from '../apps/api/src/db/schema/index.ts';
 import { createSession } from '../apps/api/src/modules/auth/sessions.ts';
-import { openBenchDatabase } from '../bench/large-rows.ts';
+import { largeTargets, openBenchDatabase } from '../bench/large-rows.ts';
+import { seedLarge } from '../bench/seed-large.ts';
 
 const N = Number(process.env.REQUEST_COST_N ?? 500);
+const LARGE_ROWS = process.env.REQUEST_COST_LARGE === '1';
 const at = (day: number) => new Date(Date.UTC(2026, 0, day, 12));
 
 let queries = 0;
@@ -46,13 +52,25 @@ const config = loadConfig(
     ADMIN_EMAIL: 'cost@example.com',
     ADMIN_PASSWORD: 'cost-pass-123',
     DATABASE_URL: process.env.DATABASE_URL,
+    ...(LARGE_ROWS ? { LIST_CACHE: 'off' } : {}),
   },
   { logLevel: 'silent', jobsWorker: false },
 );
-const { database, drop } = await openBenchDatabase(config.databaseUrl);
+const { database, drop } = await openBenchDatabase(config.databaseUrl, {
+  shared_preload_libraries: 'pg_stat_statements',
+});
 const app = await buildApp({ config, database, logger: false });
 await app.ready();
 const db = database.db;
+const statements = await db
+  .execute(sql`create extension if not exists pg_stat_statements`)
+  .then(() => true)
+  .catch(() => false); // a server without the library preloaded: no per-statement figures
+if (LARGE_ROWS) {
+  // First: the seed writes every project's members and expects the projects to be its own.
+  const { ms } = await seedLarge(db);
+  console.log(`seeded the 100k data set in ${(ms / 1000).toFixed(1)} s`);
+}
 
 const person = async (name: string, role: string, extra: Partial<typeof users.$inferInsert> = {}) => {
   const [user] = await db
@@ -167,24 +185,52 @@ const rows: Array<[string, string, string]> = [
     clientAuth,
   ],
   ['GET /api/task/{id} (superAdmin)', `/api/task/${task!.id}`, staffAuth],
+  [
+    'GET /api/scheduled-call/available-slots (client)',
+    '/api/scheduled-call/available-slots?timezone=Asia/Kolkata',
+    clientAuth,
+  ],
 ];
+if (LARGE_ROWS) {
+  for (const target of await largeTargets(db, '')) {
+    // A page in the middle of the result (the dearest for the sort), the one explainLists reads.
+    const middle = target.paths.find((p) => p.includes('page[page]=67&')) ?? target.paths[0]!;
+    rows.push([`${target.name.split(' (')[0]} (100k, LIST_CACHE=off, page 67)`, middle, staffAuth]);
+  }
+}
 const answers: Record<string, unknown> = {};
 for (const [name, url, authorization] of rows) {
   const get = () => app.inject({ method: 'GET', url, headers: { authorization } });
   const first = await get();
   answers[name] = { status: first.statusCode, body: first.json() };
   for (let i = 0; i < 50; i++) await get(); // JIT warm-up
+  if (statements) await db.execute(sql`select pg_stat_statements_reset()`);
   queries = 0;
   const cpu = process.cpuUsage();
   const started = performance.now();
+  const from = process.hrtime.bigint() / 1000n;
   for (let i = 0; i < N; i++) await get();
   const used = process.cpuUsage(cpu);
+  // With `node --cpu-prof`: the loop's window in the profile's clock (µs), to keep only its samples.
+  if (process.env.REQUEST_COST_MARKS === '1')
+    console.log(`  window ${from} ${process.hrtime.bigint() / 1000n}`);
   const wall = performance.now() - started;
   console.log(
     `${name}: ${first.statusCode}, ${(queries / N).toFixed(2)} queries/request, ` +
       `${Math.round((used.user + used.system) / N)} µs CPU/request (user ${Math.round(used.user / N)}), ` +
       `${(wall / N).toFixed(2)} ms wall/request one at a time`,
   );
+  if (!statements) continue;
+  const seen = (await db.execute(sql`
+    select calls, mean_exec_time, regexp_replace(left(query, 90), '[[:space:]]+', ' ', 'g') as query
+    from pg_stat_statements where calls >= ${Math.floor(N / 2)} and query not like '%pg_stat_statements%'
+    order by total_exec_time desc limit 6`)) as unknown as {
+    rows: Array<{ calls: string; mean_exec_time: number; query: string }>;
+  };
+  for (const r of seen.rows)
+    console.log(
+      `    ${(Number(r.calls) / N).toFixed(2)}/request, mean ${r.mean_exec_time.toFixed(3)} ms in PostgreSQL: ${r.query}`,
+    );
 }
 if (process.env.REQUEST_COST_DUMP)
   writeFileSync(process.env.REQUEST_COST_DUMP, JSON.stringify(answers, null, 2));

@@ -90,10 +90,16 @@ export async function openDatabase(options: {
   dataDir: string;
   poolMax?: number | null;
   log?: (line: string) => void;
+  /** Extra server settings of a newly started embedded cluster (e.g. pg_stat_statements for a profile). */
+  settings?: Record<string, string>;
 }): Promise<Database> {
   const max = options.poolMax ?? undefined;
   if (options.databaseUrl) return connect(options.databaseUrl, 'postgres', { max });
-  const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, log: options.log });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: options.dataDir,
+    log: options.log,
+    settings: options.settings,
+  });
   try {
     return connect(embedded.url(), 'embedded', { embedded, max });
   } catch (error) {

@@ -1,8 +1,9 @@
 import type { Actor } from '@dd/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, isNull, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { allVersionsJson, type Versions, versionsOf } from '../../db/cache-versions.ts';
 import type { Db } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
@@ -40,10 +41,12 @@ type VersionsAndSessionRow = {
 // The cache versions first (ADR 0005/0006: read before any data) and the signed-in user of a token
 // hash, with the role and active flag as the database has them now, in ONE statement: one round trip and
 // one snapshot. Unknown, revoked, expired or deactivated: a row with null session columns.
-const versionsAndSession = preparedStatement<VersionsAndSessionRow, { tokenHash: string; now: Date }>(
-  'auth_versions_and_session',
-  () => sql`
-    select v.versions, a.session_id, a.user_id, a.role
+const versionsAndSessionSql = (sessionRead: SQL | null): SQL => sql`
+    select v.versions, a.session_id, a.user_id, a.role${
+      sessionRead
+        ? sql`, case when a.user_id is null then null else (${sessionRead}) end as session_read`
+        : sql``
+    }
     from (select ${allVersionsJson()} as versions) v
     left join lateral (
       select ${sessions.id} as session_id, ${users.id} as user_id, ${users.role} as role
@@ -53,26 +56,66 @@ const versionsAndSession = preparedStatement<VersionsAndSessionRow, { tokenHash:
         and ${sessions.expiresAt} > ${sql.placeholder('now')}
         and ${users.isActive}
       limit 1
-    ) a on true`,
-);
+    ) a on true`;
+
+/**
+ * A route's own first read, run inside the auth hook's statement (ADR 0029): the route then makes no
+ * round trip of its own for it. `read` is one text-valued SQL expression over `userId` (the signed-in
+ * user's id, `a.user_id`) and its own placeholders; it runs only for a valid session, in the same
+ * snapshot as the versions and the session check. `params` gives the placeholders from the request, or
+ * null when the request cannot use it (the route then reads as it did, and answers its own errors).
+ */
+export type SessionRead = {
+  /** The prepared statement's name (one statement per SessionRead). */
+  name: string;
+  read: (userId: SQL) => SQL;
+  params: (request: { params: unknown; query: unknown }) => Record<string, unknown> | null;
+};
+
+const dialect = new PgDialect();
+const built = new Map<string, { sql: string; params: unknown[] }>();
 
 /**
  * Every cache's version (db/cache-versions.ts) and the signed-in user for a token, in one query: the
  * role as the database has it now, so a role change, deactivation, revoke, logout or expiry applies on
  * the very next request in any process. Nothing is remembered between requests (ADR 0015: with the
- * versions read anyway, the session join adds no round trip, so a memo would save nothing).
+ * versions read anyway, the session join adds no round trip, so a memo would save nothing). With a
+ * `sessionRead` (ADR 0029), the route's own read comes back in the same row (`read`, null without a
+ * valid session).
  */
 export async function readVersionsAndSession(
   db: Db,
   token: string,
   now: Date,
-): Promise<{ versions: Versions; actor: SessionActor | null }> {
-  const [row] = await versionsAndSession(db, { tokenHash: hashToken(token), now });
+  sessionRead?: { read: SessionRead; params: Record<string, unknown> } | null,
+): Promise<{ versions: Versions; actor: SessionActor | null; read: string | null }> {
+  const name = sessionRead
+    ? `auth_versions_and_session__${sessionRead.read.name}`
+    : 'auth_versions_and_session';
+  let query = built.get(name);
+  if (!query) {
+    query = dialect.sqlToQuery(
+      versionsAndSessionSql(sessionRead ? sessionRead.read.read(sql.raw('a.user_id')) : null),
+    );
+    built.set(name, query);
+  }
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const result = await pool.query<VersionsAndSessionRow & { session_read?: string | null }>({
+    name,
+    text: query.sql,
+    values: fillPlaceholders(query.params, {
+      ...(sessionRead?.params ?? {}),
+      tokenHash: hashToken(token),
+      now,
+    }),
+  });
+  const row = result.rows[0];
   const versions = versionsOf(row?.versions ?? null);
-  if (!row || row.session_id === null || row.user_id === null) return { versions, actor: null };
+  if (!row || row.session_id === null || row.user_id === null) return { versions, actor: null, read: null };
   return {
     versions,
     actor: { sessionId: row.session_id, id: row.user_id, role: row.role as SessionActor['role'] },
+    read: row.session_read ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ProjectDocument, Role } from '@dd/domain';
+import { idParamsSchema, type ProjectDocument, type Role } from '@dd/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonIdTitle, preparedStatement, withDates } from '../../db/prepared.ts';
@@ -24,6 +24,7 @@ import {
 import { notFound } from '../../lib/app-error.ts';
 import { Included, type Resource } from '../../lib/jsonapi/document.ts';
 import { userJson } from '../admin-lists/list-sql.ts';
+import type { SessionRead } from '../auth/sessions.ts';
 import { type FileMeta, presentFileMeta } from '../files/file-presenter.ts';
 import { type LinkRow, presentLink } from '../links/link-presenter.ts';
 import { presentUser, type UserRow } from '../users/user-presenter.ts';
@@ -83,15 +84,17 @@ export type ProjectPage = {
   company: { id: number; title: string; companySizeId: number | null } | null;
   /** The owner, the account manager and the clients, developers and project managers, by id. */
   users: UserRow[];
+  /** The viewer's last visited project as stored now (rememberVisit writes only a change). */
+  viewerLastProjectId: number | null;
 };
 
 const jsonList = (element: SQL, rest: SQL) => sql`coalesce((select json_agg(${element}) ${rest}), '[]')`;
 
 // The project and every include of its page as ONE json value: one round trip, project_members read
 // once for both the access check and the includes (ADR 0015).
-const projectPage = preparedStatement<{ page: string | null }, { id: number; viewerId: number | null }>(
-  'project_page',
-  () => sql`
+// `id` and `viewerId` (whose scheduled calls): placeholders, or inside the auth statement the request's
+// project id and the session's user (ADR 0029).
+const projectPageSql = (id: SQL, viewerId: SQL): SQL => sql`
     select json_build_object(
       'project', json_build_object('id', ${projects.id}, 'title', ${projects.title},
         'description', ${projects.description}, 'addition', ${projects.addition},
@@ -134,7 +137,7 @@ const projectPage = preparedStatement<{ page: string | null }, { id: number; vie
               'status', ${scheduledCalls.status})
             order by ${scheduledCalls.scheduledAt}`,
         sql`from ${scheduledCalls} where ${scheduledCalls.projectId} = ${projects.id}
-            and ${scheduledCalls.userId} = ${sql.placeholder('viewerId')}`,
+            and ${scheduledCalls.userId} = ${viewerId}`,
       )},
       'lookups', json_build_object(
         'size', (select ${jsonIdTitle(projectSizes)} from ${projectSizes} where ${projectSizes.id} = ${projects.projectSizeId}),
@@ -154,10 +157,27 @@ const projectPage = preparedStatement<{ page: string | null }, { id: number; vie
               union select ${projectMembers.userId} from ${projectMembers}
               where ${projectMembers.projectId} = ${projects.id}
               and ${projectMembers.kind} in ('client', 'developer', 'projectManager')))`,
-      )}
+      )},
+      'viewerLastProjectId', (select ${users.lastProjectId} from ${users} where ${users.id} = ${viewerId})
     )::text as page
-    from ${projects} where ${projects.id} = ${sql.placeholder('id')}`,
+    from ${projects} where ${projects.id} = ${id}`;
+const projectPage = preparedStatement<{ page: string | null }, { id: number; viewerId: number | null }>(
+  'project_page',
+  () => projectPageSql(sql`${sql.placeholder('id')}`, sql`${sql.placeholder('viewerId')}`),
 );
+
+/**
+ * GET /project/{id}'s page read with the session (ADR 0029): the same statement, the viewer being the
+ * signed-in user. A request whose id is not valid reads nothing here (the route answers its 400).
+ */
+export const projectPageRead: SessionRead = {
+  name: 'project_page',
+  read: (userId) => projectPageSql(sql`${sql.placeholder('id')}`, userId),
+  params: (request) => {
+    const parsed = idParamsSchema.safeParse(request.params);
+    return parsed.success ? { id: parsed.data.id } : null;
+  },
+};
 const dates = withDates(new Set(['createdAt', 'attachedAt', 'scheduledAt']));
 
 /**
@@ -168,10 +188,12 @@ export async function loadProjectPage(
   db: Db,
   id: number,
   viewerId: number | null,
+  /** The page already read with the session (projectPageRead), when it was. */
+  read: string | null = null,
 ): Promise<{ ref: LoadedProjectRef; page: ProjectPage }> {
-  const [row] = await projectPage(db, { id, viewerId });
-  if (!row?.page) throw notFound('Project');
-  const page = JSON.parse(row.page, dates) as ProjectPage;
+  const text = read ?? (await projectPage(db, { id, viewerId }))[0]?.page;
+  if (!text) throw notFound('Project');
+  const page = JSON.parse(text, dates) as ProjectPage;
   const clientIds = page.members.filter((m) => m.kind === 'client').map((m) => m.userId);
   return { ref: { id: page.project.id, ownerId: page.project.ownerId, clientIds }, page };
 }
@@ -257,6 +279,7 @@ export async function getProjectDocument(
 }
 
 /** The client's last visited project, used by the root redirect on any device (docs/product.md §C2). */
+/** A client's read of a project stores it as their last visited one; call it only when it changed. */
 export async function rememberVisit(db: Db, userId: number, projectId: number) {
   await db.update(users).set({ lastProjectId: projectId }).where(eq(users.id, userId));
 }

@@ -1,5 +1,5 @@
 import { isPhonePrefixBlacklisted, PHONE_PREFIX_BLACKLIST_SETTING, parsePhonePrefixes } from '@dd/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonIdTitle, preparedStatement, withDates } from '../../db/prepared.ts';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { documentOf, Included } from '../../lib/jsonapi/document.ts';
+import type { SessionRead } from '../auth/sessions.ts';
 import { presentRole, presentUser, type UserRow } from './user-presenter.ts';
 
 export const USER_INCLUDES = ['role', 'company', 'techs', 'tech', 'team', 'ownProject'] as const;
@@ -32,9 +33,8 @@ type UserGraph = {
 };
 
 // The user with everything any of its includes needs, as ONE json value in one round trip (ADR 0015).
-const userGraph = preparedStatement<{ graph: string | null }, { id: number; blacklistSetting: string }>(
-  'user_graph',
-  () => sql`
+// `id` is the user's id: a placeholder, or the session's user inside the auth statement (ADR 0029).
+const userGraphSql = (id: SQL): SQL => sql`
     select json_build_object(
       'user', json_build_object('id', ${users.id}, 'name', ${users.name}, 'login', ${users.login},
         'email', ${users.email}, 'phone', ${users.phone}, 'avatar', ${users.avatar}, 'role', ${users.role},
@@ -61,8 +61,18 @@ const userGraph = preparedStatement<{ graph: string | null }, { id: number; blac
         select ${settings.value} from ${settings}
         where ${settings.name} = ${sql.placeholder('blacklistSetting')} limit 1)
     )::text as graph
-    from ${users} where ${users.id} = ${sql.placeholder('id')}`,
+    from ${users} where ${users.id} = ${id}`;
+const userGraph = preparedStatement<{ graph: string | null }, { id: number; blacklistSetting: string }>(
+  'user_graph',
+  () => userGraphSql(sql`${sql.placeholder('id')}`),
 );
+
+/** The signed-in user's own document (GET /authorization/check), read with the session (ADR 0029). */
+export const ownUserGraphRead: SessionRead = {
+  name: 'own_user_graph',
+  read: userGraphSql,
+  params: () => ({ blacklistSetting: PHONE_PREFIX_BLACKLIST_SETTING }),
+};
 const dates = withDates(new Set(['createdAt']));
 
 /** GET /user/{id}: the user with the includes the product's screens ask for. */
@@ -71,9 +81,12 @@ export async function getUserDocument(
   id: number,
   include: string[],
   options: { hideContacts: boolean; self: boolean },
+  /** The graph already read with the session (ownUserGraphRead), when it was. */
+  graph: string | null = null,
 ) {
-  const [row] = await userGraph(db, { id, blacklistSetting: PHONE_PREFIX_BLACKLIST_SETTING });
-  if (!row?.graph) throw notFound('User');
+  const text =
+    graph ?? (await userGraph(db, { id, blacklistSetting: PHONE_PREFIX_BLACKLIST_SETTING }))[0]?.graph;
+  if (!text) throw notFound('User');
   const {
     user,
     teams: teamRows,
@@ -82,7 +95,7 @@ export async function getUserDocument(
     role,
     company,
     phoneBlacklist,
-  } = JSON.parse(row.graph, dates) as UserGraph;
+  } = JSON.parse(text, dates) as UserGraph;
   const hideContacts = options.hideContacts && !options.self;
   // Client §3: whether the phone starts with a blacklisted prefix (a contact detail, hidden with them).
   const blacklisted = hideContacts

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Versions } from '../../db/cache-versions.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/app-error.ts';
 import { secureCookieFor } from '../../lib/secure-cookie.ts';
-import { readVersionsAndSession, type SessionActor } from '../../modules/auth/sessions.ts';
+import { readVersionsAndSession, type SessionActor, type SessionRead } from '../../modules/auth/sessions.ts';
 
 export const AUTH_COOKIE = 'dd_token';
 
@@ -14,6 +14,15 @@ declare module 'fastify' {
     authVia: 'cookie' | 'bearer' | null;
     /** The caches' versions, read before any data of a request that carries a token (db/cache-versions.ts). */
     versions: Versions | null;
+    /**
+     * The route's own read, made inside the auth statement when its config names a `sessionRead`
+     * (ADR 0029); null without a valid session or when the request could not use it.
+     */
+    sessionRead: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Read this with the session, in the auth hook's one statement (modules/auth/sessions.ts, ADR 0029). */
+    sessionRead?: SessionRead;
   }
   interface FastifyInstance {
     requireActor: (request: FastifyRequest) => SessionActor;
@@ -56,6 +65,7 @@ export default fp(
     app.decorateRequest('actor', null);
     app.decorateRequest('authVia', null);
     app.decorateRequest('versions', null);
+    app.decorateRequest('sessionRead', null);
 
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
@@ -77,10 +87,19 @@ export default fp(
       const cookie = request.cookies[AUTH_COOKIE];
       const token = bearer || cookie;
       if (!token) return;
-      // One round trip: the versions (before any data) and who is calling.
-      const { versions, actor } = await readVersionsAndSession(app.db, token, config.now());
+      // One round trip: the versions (before any data), who is calling and, for a route that asks, its
+      // own first read.
+      const wanted = request.routeOptions.config.sessionRead;
+      const params = wanted?.params(request) ?? null;
+      const { versions, actor, read } = await readVersionsAndSession(
+        app.db,
+        token,
+        config.now(),
+        wanted && params ? { read: wanted, params } : null,
+      );
       request.versions = versions;
       request.actor = actor;
+      request.sessionRead = read;
       request.authVia = request.actor ? (bearer ? 'bearer' : 'cookie') : null;
       if (request.authVia === 'cookie' && UNSAFE.has(request.method)) {
         const origin = request.headers.origin;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { asDocument } from '../../lib/jsonapi/document.ts';
 import { verifyLogin } from '../../modules/auth/login.ts';
 import { createSession, revokeSession, SESSION_TTL_MS } from '../../modules/auth/sessions.ts';
-import { getUserDocument } from '../../modules/users/get-user.ts';
+import { getUserDocument, ownUserGraphRead } from '../../modules/users/get-user.ts';
 
 const loginBody = z.object({
   data: z.object({ type: z.literal('user').optional(), attributes: loginSchema }),
@@ -49,12 +49,19 @@ const authorizationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The signed-in user',
         response: { 200: userDocumentSchema },
       },
+      config: { sessionRead: ownUserGraphRead },
     },
     async (request) => {
       const actor = app.requireActor(request);
       return asDocument(
         userDocumentSchema,
-        await getUserDocument(app.db, actor.id, ['role'], { hideContacts: false, self: true }),
+        await getUserDocument(
+          app.db,
+          actor.id,
+          ['role'],
+          { hideContacts: false, self: true },
+          request.sessionRead,
+        ),
       );
     },
   );

@@ -3,8 +3,8 @@
 // session, however it is written, must show in the very next request.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/index.ts';
-import { withSessionAs } from '../../test/factories.ts';
+import { projectMembers, sessions, users } from '../../db/schema/index.ts';
+import { buildProject, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -76,5 +76,57 @@ describe('a session seen before answers the next request with what the database 
     } finally {
       await clocked.close();
     }
+  });
+});
+
+// The check's user document and the project page are read inside the auth hook's statement (ADR 0029):
+// what they answer and whether they answer at all must follow the database on the very next request.
+describe('a route read with the session follows the database at once', () => {
+  it('the check answers the user as the database has it now', async () => {
+    const { user, headers } = await withSessionAs(t.database.db, 'developer', { name: 'Before Name' });
+    const name = async () =>
+      ((await check(headers)).json() as { data: { attributes: { name: string } } }).data.attributes.name;
+    expect(await name()).toBe('Before Name');
+    await t.database.db.update(users).set({ name: 'After Name' }).where(eq(users.id, user.id));
+    expect(await name()).toBe('After Name');
+  });
+
+  it('the project page refuses a client removed from the project, a role change, logout and deactivation', async () => {
+    const db = t.database.db;
+    const page = (id: number | string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/project/${id}?include=client`, headers });
+    const member = await withSessionAs(db, 'client');
+    const project = await buildProject(db, { ownerId: member.user.id });
+    const other = await withSessionAs(db, 'client');
+    await db.insert(projectMembers).values({ projectId: project.id, userId: other.user.id, kind: 'client' });
+    expect((await page(project.id, other.headers)).statusCode).toBe(200);
+    await db.delete(projectMembers).where(eq(projectMembers.userId, other.user.id));
+    expect((await page(project.id, other.headers)).statusCode).toBe(403);
+
+    const staff = await withSessionAs(db, 'admin');
+    expect((await page(project.id, staff.headers)).statusCode).toBe(200);
+    await db.update(users).set({ role: 'client' }).where(eq(users.id, staff.user.id));
+    expect((await page(project.id, staff.headers)).statusCode).toBe(403);
+
+    expect((await page(project.id, member.headers)).statusCode).toBe(200);
+    const logout = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/authorization/logout',
+      headers: member.headers,
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await page(project.id, member.headers)).statusCode).toBe(401);
+
+    const admin = await withSessionAs(db, 'admin');
+    expect((await page(project.id, admin.headers)).statusCode).toBe(200);
+    await db.update(users).set({ isActive: false }).where(eq(users.id, admin.user.id));
+    expect((await page(project.id, admin.headers)).statusCode).toBe(401);
+  });
+
+  it('the project page keeps its 404 and 400 with a session', async () => {
+    const { headers } = await withSessionAs(t.database.db, 'admin');
+    const get = (id: string) => t.app.inject({ method: 'GET', url: `/api/project/${id}`, headers });
+    expect((await get('999999999')).statusCode).toBe(404);
+    expect((await get('abc')).statusCode).toBe(400);
   });
 });

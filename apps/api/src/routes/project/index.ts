@@ -18,6 +18,7 @@ import {
   PROJECT_INCLUDES,
   type ProjectInclude,
   presentProjectPage,
+  projectPageRead,
   rememberVisit,
 } from '../../modules/projects/get-project.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
@@ -72,17 +73,25 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: includeQuery,
         response: { 200: projectDocumentSchema },
       },
+      config: { sessionRead: projectPageRead },
     },
     async (request) => {
       const include = parseIncludes(request.query.include, PROJECT_INCLUDES) as ProjectInclude[];
-      // One query reads the project, what the access check needs and every include (404 first, as before).
-      const { ref, page } = await loadProjectPage(app.db, request.params.id, request.actor?.id ?? null);
+      // One query reads the project, what the access check needs and every include (404 first, as before);
+      // with a session it came in the auth hook's statement (ADR 0029).
+      const { ref, page } = await loadProjectPage(
+        app.db,
+        request.params.id,
+        request.actor?.id ?? null,
+        request.sessionRead,
+      );
       const actor = app.authorize(request, 'project:read', ref);
       const document = presentProjectPage(page, include, {
         viewer: actor,
         hideContacts: !can(actor, 'project:see-contacts', ref),
       });
-      if (actor.role === 'client') await rememberVisit(app.db, actor.id, ref.id);
+      if (actor.role === 'client' && page.viewerLastProjectId !== ref.id)
+        await rememberVisit(app.db, actor.id, ref.id);
       return document;
     },
   );

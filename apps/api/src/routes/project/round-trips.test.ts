@@ -1,8 +1,10 @@
-// ADR 0015: the two hottest reads cost the auth hook's one statement plus one of their own, whatever the
-// includes ask for. Counted as node-postgres sees them (every Client.query call of the process).
+// ADR 0015, ADR 0029: the two hottest reads cost the auth hook's one statement, which carries their own
+// read too, whatever the includes ask for. Counted as node-postgres sees them (every Client.query call of the process).
+
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { projectMembers } from '../../db/schema/index.ts';
+import { projectMembers, users } from '../../db/schema/index.ts';
 import { buildFile, buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -25,16 +27,16 @@ async function queriesOf(url: string, headers: Record<string, string>) {
 const PAGE_INCLUDES = 'owner,company,types,tech,client,developer,project-manager,account-manager,file,link';
 
 describe('round trips per request', () => {
-  it('GET /authorization/check: the auth statement and the user document, nothing else', async () => {
+  it('GET /authorization/check: one statement, the user document read with the session', async () => {
     const { user, headers } = await withSessionAs(t.database.db, 'superAdmin', { phone: '5550199' });
     await buildProject(t.database.db, { ownerId: user.id });
     const { status, count, body } = await queriesOf('/api/authorization/check', headers);
     expect(status).toBe(200);
     expect(body.data.relationships.ownProject.data).toHaveLength(1);
-    expect(count).toBe(2);
+    expect(count).toBe(1);
   });
 
-  it('GET /project/{id} with the page includes: the auth statement and the page, members read once', async () => {
+  it('GET /project/{id} with the page includes: one statement, the page read with the session', async () => {
     const db = t.database.db;
     const { headers } = await withSessionAs(db, 'superAdmin');
     const project = await buildProject(db);
@@ -49,7 +51,25 @@ describe('round trips per request', () => {
     );
     expect(status).toBe(200);
     expect(body.included.map((r: { type: string }) => r.type).sort()).toEqual(['file', 'user', 'user']);
-    expect(count).toBe(2);
+    expect(count).toBe(1);
+  });
+
+  it("a client's read writes the last visited project only when it changes", async () => {
+    const db = t.database.db;
+    const { user, headers } = await withSessionAs(db, 'client');
+    const first = await buildProject(db, { ownerId: user.id });
+    const second = await buildProject(db, { ownerId: user.id });
+    const lastVisited = async () =>
+      (await db.select({ id: users.lastProjectId }).from(users).where(eq(users.id, user.id)))[0]?.id;
+    expect((await queriesOf(`/api/project/${first.id}`, headers)).count).toBe(2);
+    expect(await lastVisited()).toBe(first.id);
+    const again = await queriesOf(`/api/project/${first.id}`, headers);
+    expect(again.status).toBe(200);
+    expect(again.count).toBe(1);
+    expect((await queriesOf(`/api/project/${second.id}`, headers)).count).toBe(2);
+    expect(await lastVisited()).toBe(second.id);
+    expect((await queriesOf(`/api/project/${first.id}`, headers)).count).toBe(2);
+    expect(await lastVisited()).toBe(first.id);
   });
 
   it('an unknown token still costs one statement and answers 401', async () => {
