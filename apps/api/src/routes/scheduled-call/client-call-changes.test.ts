@@ -112,7 +112,7 @@ describe("a client changes their project's open call", () => {
     expect((await move(owner.headers, call.id, nextSlot())).statusCode).toBe(409);
   });
 
-  it("a client user of the project (not its owner) may too, and the bell names who did it", async () => {
+  it('a client user of the project (not its owner) may too, and the bell names who did it', async () => {
     const { owner, project, manager } = await clientProject();
     const colleague = await withSessionAs(t.database.db, 'client', { name: 'Cody Colleague' });
     await t.database.db
@@ -121,7 +121,10 @@ describe("a client changes their project's open call", () => {
     const call = await insertCall(project.id, owner.user.id);
     expect((await move(colleague.headers, call.id, nextSlot())).statusCode).toBe(200);
     expect((await cancel(colleague.headers, call.id)).statusCode).toBe(200);
-    const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, manager.user.id));
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, manager.user.id));
     expect(rows.map((r) => r.kind).sort()).toEqual(['call-cancelled-by-client', 'call-moved-by-client']);
     expect(rows.every((r) => r.title.startsWith('Cody Colleague '))).toBe(true);
   });
@@ -164,9 +167,11 @@ describe('attacks: who may not', () => {
       const { owner, project } = await clientProject();
       const call = await insertCall(project.id, owner.user.id);
       const staff = await withSessionAs(t.database.db, role);
-      await t.database.db
-        .insert(projectMembers)
-        .values({ projectId: project.id, userId: staff.user.id, kind: role === 'developer' ? 'developer' : 'observer' });
+      await t.database.db.insert(projectMembers).values({
+        projectId: project.id,
+        userId: staff.user.id,
+        kind: role === 'developer' ? 'developer' : 'observer',
+      });
       const target = nextSlot();
       for (const [a, b] of [
         [await cancel(staff.headers, call.id), await cancel(staff.headers, 2_000_000_000)],

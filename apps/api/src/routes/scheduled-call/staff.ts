@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
+import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { callChangeMessage } from '../../modules/scheduled-calls/call-change-message.ts';
 import {
   approveCall,
@@ -13,7 +14,6 @@ import {
   loadCall,
   moveCall,
 } from '../../modules/scheduled-calls/call-changes.ts';
-import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { presentScheduledCall } from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
 import { STAFF_CALL_LIST_RULES, searchStaffCalls } from '../../modules/scheduled-calls/staff-calls.ts';
 
