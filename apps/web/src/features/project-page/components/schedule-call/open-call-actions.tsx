@@ -41,8 +41,7 @@ export function OpenCallActions({ call, timezone }: { call: ScheduledCall; timez
       </Button>
       <Button
         size="xs"
-        variant="subtle"
-        color="red.9"
+        variant="default"
         aria-label={`Cancel the call on ${when}`}
         onClick={() => setConfirming(true)}
         loading={cancel.isPending}
