@@ -131,9 +131,64 @@ suite.journey(
       assert.match(mail.text, /UTC/);
     }
 
-    // One open call per project (docs/product.md §C9): the prompt offers no picker for a second one.
+    // One open call per project (docs/product.md §C9): the prompt offers no picker for a second one, but
+    // Move and Cancel on the open call.
     assert.equal(await prompt.getByRole('button', { name: /Schedule/ }).count(), 0);
-    await prompt.getByText(/we\s+will move or cancel it for you/).waitFor();
+    await prompt.getByText('Need another time? Move the call, or cancel it and book again.').waitFor();
+    await mkdir(join(artifactsDir, 'screens'), { recursive: true });
+    const shot = (name: string) => page.screenshot({ path: join(artifactsDir, 'screens', name) });
+    await shot('client-open-call-1280.png');
+
+    // The client moves it: the slot picker in their zone, the new time on the card, an updated invite.
+    await prompt.getByRole('button', { name: /^Move the call on / }).click();
+    const moveDialog = page.getByRole('dialog', { name: 'Move the call' });
+    const free = moveDialog.getByRole('group', { name: 'Free times' }).getByRole('button');
+    await free.first().waitFor();
+    const moveHere = moveDialog.getByRole('button', { name: 'MOVE HERE' });
+    assert.equal(await moveHere.isDisabled(), true, 'nothing to move to until a time is picked');
+    const target = free.last();
+    const targetTime = ((await target.textContent()) ?? '').trim();
+    await target.click();
+    assert.equal(await target.getAttribute('aria-pressed'), 'true');
+    await expectNoA11yViolations(page, A11Y);
+    await shot('client-move-call-1280.png');
+    await moveHere.click();
+    await moveDialog.waitFor({ state: 'detached' });
+    await page.getByText('Call moved', { exact: true }).first().waitFor();
+    await mine.getByText(new RegExp(`at ${targetTime} \\(`)).waitFor();
+    assert.ok(!((await mine.textContent()) ?? '').includes(`at ${chosen} (`), 'the old time is gone');
+    const moved = await mailbox.waitForMail(people.client.login, (m) =>
+      m.subject.startsWith('Discovery call moved'),
+    );
+    assert.match(moved.raw, /method=REQUEST/i);
+
+    // On a phone the card and its buttons fit; the client cancels from the keyboard.
+    await page.setViewportSize({ width: 375, height: 740 });
+    const cancelButton = prompt.getByRole('button', { name: /^Cancel the call on / });
+    await cancelButton.waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(overflow <= 375, `no sideways scroll at 375 px (${overflow} px wide)`);
+    const box = await cancelButton.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 375, 'Cancel is on screen');
+    await shot('client-open-call-375.png');
+    await cancelButton.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Cancel your discovery call?' });
+    await confirm.getByText(/will be cancelled, and you get an e-mail/).waitFor();
+    await expectNoA11yViolations(page, A11Y);
+    await shot('client-cancel-call-375.png');
+    await confirm.getByRole('button', { name: 'Yes, cancel the call' }).focus();
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    // The card is the booking prompt again.
+    await prompt.getByRole('button', { name: 'Schedule a call' }).waitFor();
+    assert.equal(await page.getByRole('list', { name: 'Your discovery calls' }).count(), 0);
+    await shot('client-call-cancelled-375.png');
+    const cancelled = await mailbox.waitForMail(people.client.login, (m) =>
+      m.subject.startsWith('Discovery call cancelled'),
+    );
+    assert.match(cancelled.raw, /method=CANCEL/i);
+    await page.setViewportSize({ width: 1280, height: 800 });
   },
 );
 

@@ -69,6 +69,7 @@ const TABLE: Record<
   'project:post-update': { owner: WRITERS, other: WRITERS },
   'project:reply-by-email': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
   'project:book-call': { owner: ['client'], other: [] },
+  'project:change-call': { owner: ['client'], other: [] },
   'project:see-calls': { owner: STAFF, other: STAFF },
   'project:tour': { owner: ['client'], other: [] },
   'project:board': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
@@ -122,6 +123,8 @@ describe('can: project details', () => {
     expect(can(client, 'file:download', project)).toBe(true);
     expect(can(client, 'project:update', project)).toBe(false);
     expect(can(client, 'project:book-call', project)).toBe(false);
+    // …but moves or cancels the project's open call, as the owner does (docs/product.md §C9).
+    expect(can(client, 'project:change-call', project)).toBe(true);
     expect(can(client, 'project:tour', project)).toBe(false);
     expect(can(client, 'project:attach', project)).toBe(false);
   });

@@ -41,6 +41,7 @@ export type ProjectAction =
   | 'project:post-update'
   | 'project:reply-by-email'
   | 'project:book-call'
+  | 'project:change-call'
   | 'project:see-calls'
   | 'project:tour'
   | 'project:board'
@@ -85,6 +86,7 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:post-update',
   'project:reply-by-email',
   'project:book-call',
+  'project:change-call',
   'project:see-calls',
   'project:tour',
   'project:board',
@@ -186,6 +188,9 @@ const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef)
   // The discovery-call prompt and the tour guide show only to the owner with role client (docs/product.md §C4, §C6).
   'project:book-call': (a, p) => a.role === 'client' && isProjectOwner(a, p),
   'project:tour': (a, p) => a.role === 'client' && isProjectOwner(a, p),
+  // The project's clients (its owner and its client users) move or cancel its open discovery call
+  // (docs/product.md §C9); staff change any call by 'calls:manage'.
+  'project:change-call': (a, p) => a.role === 'client' && isProjectClient(a, p),
   // Every call of a project's task board (docs/product.md §A7): staff except readonlyManager, as board:use.
   'project:board': (a) => isStaffRole(a.role) && a.role !== 'readonlyManager',
   // The review of delivered work (docs/adr/0021-delivery-review-and-report.md): the project's clients and

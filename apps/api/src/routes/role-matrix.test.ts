@@ -12,6 +12,7 @@ import {
   projects,
   reminderSettings,
   repositories,
+  scheduledCalls,
   tasks,
   users,
 } from '../db/schema/index.ts';
@@ -773,8 +774,21 @@ const MATRIX: Record<string, Row> = {
   'GET /api/scheduled-call/staff-search': { coveredBy: ROLE_TABLES.staffCalls },
   'POST /api/scheduled-call/{id}/approve': { coveredBy: ROLE_TABLES.staffCalls },
   'POST /api/scheduled-call/{id}/decline': { coveredBy: ROLE_TABLES.staffCalls },
-  'POST /api/scheduled-call/{id}/cancel': { coveredBy: ROLE_TABLES.staffCalls },
-  'POST /api/scheduled-call/{id}/move': { coveredBy: ROLE_TABLES.staffCalls },
+  // Move and cancel are also a client's, on their own project's open call (docs/product.md §C9): a fresh
+  // call of the fixture's project each time; the move's time is in the past, so an allowed caller gets
+  // the 422 only after being let in.
+  'POST /api/scheduled-call/{id}/cancel': {
+    request: async (f) => ({ method: 'POST', url: `/api/scheduled-call/${await newCall(f)}/cancel` }),
+    answers: answers(TEAM_EDITORS, 200, { ownOnly: ['client'] }),
+  },
+  'POST /api/scheduled-call/{id}/move': {
+    request: async (f) => ({
+      method: 'POST',
+      url: `/api/scheduled-call/${await newCall(f)}/move`,
+      body: doc('scheduled-call', { start: '2020-01-06T10:00:00Z' }),
+    }),
+    answers: answers(TEAM_EDITORS, 422, { ownOnly: ['client'] }),
+  },
   'GET /api/work-hours': { coveredBy: ROLE_TABLES.staffCalls },
   'PATCH /api/work-hours': { coveredBy: ROLE_TABLES.staffCalls },
   'GET /api/calendar-feed': { coveredBy: ROLE_TABLES.staffCalls },
@@ -847,6 +861,23 @@ async function feedToken(f: Fixture) {
   if (f.scope === 'own') return first;
   await resetFeed(db(), userId, new Date());
   return first;
+}
+
+let callHour = 0;
+/** A booked call of the fixture's project, booked by its owner, an hour from every other (far ahead). */
+async function newCall(f: Fixture) {
+  const [row] = await db()
+    .insert(scheduledCalls)
+    .values({
+      projectId: f.projectId,
+      userId: f.userId,
+      scheduledAt: new Date(Date.UTC(2040, 0, 1) + ++callHour * 3_600_000),
+      timezone: 'UTC',
+      status: 'booked',
+      icsUid: `matrix-${unique()}`,
+    })
+    .returning({ id: scheduledCalls.id });
+  return row!.id;
 }
 
 async function newDeveloper(projectId: number) {

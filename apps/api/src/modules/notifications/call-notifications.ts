@@ -8,27 +8,35 @@ type Call = { id: number; projectId: number; userId: number };
 /** What happened to a call: booked by the client, or one of the changes of modules/scheduled-calls. */
 export type CallHappening = 'booked' | 'awaiting-approval' | 'approved' | 'declined' | 'cancelled' | 'moved';
 
-async function names(tx: Pick<Db, 'execute'>, call: Call) {
+async function names(tx: Pick<Db, 'execute'>, call: Call, clientId: number) {
   const [row] = await rowsOf<{ title: string; client: string }>(
     tx,
     sql`select p.title, u.name as client from projects p, users u
-        where p.id = ${call.projectId} and u.id = ${call.userId}`,
+        where p.id = ${call.projectId} and u.id = ${clientId}`,
   );
   return { title: row?.title ?? 'a project', client: row?.client ?? 'The client' };
 }
 
 /**
- * Tells the other side of a discovery call, inside the change's transaction: what the client does
- * (book, move, cancel) goes to the project's account manager, else every admin, linking to the Calls
+ * Tells the other side of a discovery call, inside the change's transaction: what a client of the project
+ * does (book, move, cancel) goes to the project's account manager, else every admin, linking to the Calls
  * screen; what staff do goes to the client who booked it, linking to their project.
  */
 export async function notifyCall(
   tx: Pick<Db, 'execute' | 'select'>,
-  input: { call: Call; happening: CallHappening; actorId: number; at: Date },
+  input: {
+    call: Call;
+    happening: CallHappening;
+    actorId: number;
+    at: Date;
+    /** A client of the project acted; unset: the client who booked it did, else staff. */
+    byClient?: boolean | undefined;
+  },
 ): Promise<void> {
   const { call, happening, at } = input;
-  const { title, client } = await names(tx, call);
-  const byClient = input.actorId === call.userId;
+  const byClient = input.byClient ?? input.actorId === call.userId;
+  // The bell names the client who acted (the owner or another client user of the project).
+  const { title, client } = await names(tx, call, byClient ? input.actorId : call.userId);
   const common = { subject: { type: 'call' as const, id: call.id }, projectId: call.projectId, at };
   if (byClient) {
     const staff: Partial<Record<CallHappening, [NotificationKind, string]>> = {

@@ -8,7 +8,10 @@ import {
 import type { CallMailContext } from './book-call.ts';
 import type { ChangeResult } from './call-changes.ts';
 
-/** The client's mail for a change staff made (docs/product.md §F1): approved, declined, cancelled or moved. */
+/**
+ * The client's mail for a change (docs/product.md §F1): approved, declined, cancelled or moved. A client's own
+ * move or cancel mails them too, so the calendar invite follows (docs/product.md §C9).
+ */
 export async function callChangeMessage(db: Db, result: ChangeResult, context: CallMailContext) {
   const { call } = result;
   if (result.change === 'approved') return callApprovedMessage(db, call, context);

@@ -18,6 +18,7 @@ export const CALL_CHANGE_ERRORS = {
   cancelled: 'This call is already cancelled',
   sameSlot: 'The call is already at this time',
   tooClose: 'This time is too close to another call: keep the buffer the booking rules ask for',
+  started: 'This call has already started',
 } as const;
 
 /** Moving onto a slot another live call holds: the database's unique index refused it (ADR 0004). */
@@ -29,8 +30,23 @@ export async function loadCall(db: Db, id: number): Promise<CallRow> {
   return call;
 }
 
-type ChangeInput = { callId: number; actorId: number; now: Date };
+type ChangeInput = {
+  callId: number;
+  actorId: number;
+  now: Date;
+  /**
+   * A client of the call's project acts (the route has checked 'project:change-call'): only an open call
+   * that has not started is theirs to change (docs/product.md §C9), and staff hear of it.
+   */
+  byClient?: boolean;
+};
 export type ChangeResult = { call: CallRow; change: CallChange; previousStart?: Date };
+
+/** A client changes a call only before it starts; staff may still tidy one up afterwards. */
+function refuseStartedForClient(call: CallRow, input: ChangeInput) {
+  if (input.byClient && call.scheduledAt.getTime() <= input.now.getTime())
+    throw new AppError('conflict', { title: CALL_CHANGE_ERRORS.started });
+}
 
 const historyDetails = (call: CallRow, extra: Record<string, unknown> = {}) => ({
   callId: call.id,
@@ -53,6 +69,7 @@ async function changeStatus(
   if (fromPending && before.status !== 'pending_approval')
     throw new AppError('conflict', { title: CALL_CHANGE_ERRORS.notPending });
   if (before.status === 'cancelled') throw new AppError('conflict', { title: CALL_CHANGE_ERRORS.cancelled });
+  refuseStartedForClient(before, input);
   const status = change === 'approved' ? 'booked' : 'cancelled';
   return db.transaction(async (tx) => {
     const [call] = await tx
@@ -80,7 +97,13 @@ async function changeStatus(
       details: historyDetails(call),
       at: input.now,
     });
-    await notifyCall(tx, { call, happening: change, actorId: input.actorId, at: input.now });
+    await notifyCall(tx, {
+      call,
+      happening: change,
+      actorId: input.actorId,
+      at: input.now,
+      byClient: input.byClient,
+    });
     return { call, change };
   });
 }
@@ -93,7 +116,9 @@ export const declineCall = (db: Db, input: ChangeInput) => changeStatus(db, inpu
 export const cancelCall = (db: Db, input: ChangeInput) => changeStatus(db, input, 'cancelled');
 
 /**
- * Move a live call to another slot (docs/product.md §F1). The new time must be a bookable slot by the booking
+ * Move a live call to another slot (docs/product.md §F1), by staff or by a client of its project
+ * (docs/product.md §C9). The call keeps its status: a call waiting for approval still waits, an approved one
+ * stays booked (approval is of the caller, not of the hour; staff hear of a client's move). The new time must be a bookable slot by the booking
  * rules (grid of the work hours, not a day off, within the admin's notice and days ahead, clear of the
  * buffer around other live calls, docs/product.md §C9); whether it is free is decided by
  * the database alone, as for booking: the unique index on live calls' starts refuses a taken slot (409).
@@ -101,6 +126,7 @@ export const cancelCall = (db: Db, input: ChangeInput) => changeStatus(db, input
 export async function moveCall(db: Db, input: ChangeInput & { start: Date }): Promise<ChangeResult> {
   const before = await loadCall(db, input.callId);
   if (before.status === 'cancelled') throw new AppError('conflict', { title: CALL_CHANGE_ERRORS.cancelled });
+  refuseStartedForClient(before, input);
   if (before.scheduledAt.getTime() === input.start.getTime())
     throw new AppError('unprocessable', { title: CALL_CHANGE_ERRORS.sameSlot, pointer: attr('start') });
   const { workHours, daysOff, booking } = await loadCalendarWith(db, {});
@@ -144,7 +170,13 @@ export async function moveCall(db: Db, input: ChangeInput & { start: Date }): Pr
         details: historyDetails(call, { from: before.scheduledAt.toISOString() }),
         at: input.now,
       });
-      await notifyCall(tx, { call, happening: 'moved', actorId: input.actorId, at: input.now });
+      await notifyCall(tx, {
+        call,
+        happening: 'moved',
+        actorId: input.actorId,
+        at: input.now,
+        byClient: input.byClient,
+      });
       return { call, change: 'moved' as const, previousStart: before.scheduledAt };
     });
   } catch (error) {

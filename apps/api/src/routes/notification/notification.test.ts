@@ -82,6 +82,15 @@ async function slot(headers: Headers) {
   return first!.scheduled;
 }
 
+/** The instant of the first free slot (a move takes an instant, as the staff's move does). */
+async function slotStart(headers: Headers) {
+  const res = await t.app.inject({ url: '/api/scheduled-call/available-slots?timezone=UTC', headers });
+  const days = res.json().data as Array<{ attributes: { slots: Array<{ start: string }> } }>;
+  const first = days.flatMap((d) => d.attributes.slots)[0];
+  expect(first, 'a free slot').toBeTruthy();
+  return first!.start;
+}
+
 const book = async (headers: Headers, projectId: number) =>
   t.app.inject({
     method: 'POST',
@@ -243,6 +252,37 @@ describe('who gets which notification', () => {
     expect(requested!.attachments).toEqual([]);
     expect(await kindsOf(bystander.headers)).toEqual([]);
     await setSetting(PHONE_PREFIX_BLACKLIST_SETTING, '');
+  });
+
+  it("a client's own move and cancel reach the account manager's bell, not the client's nor a bystander's", async () => {
+    const { manager, client, project } = await clientProject();
+    const bystander = await withSessionAs(db(), 'accountManager');
+    expect((await book(client.headers, project.id)).statusCode).toBe(201);
+    const [row] = await db().select().from(scheduledCalls).where(eq(scheduledCalls.projectId, project.id));
+    const act = (action: string, payload?: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/scheduled-call/${row!.id}/${action}`,
+        headers: payload ? client.headers : { authorization: client.headers.authorization! },
+        ...(payload ? { payload } : {}),
+      });
+    const moved = await act('move', {
+      data: { type: 'scheduled-call', attributes: { start: await slotStart(client.headers) } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await act('cancel')).statusCode).toBe(200);
+    const entries = (await bell(manager!.headers)).data.map((n) => n.attributes);
+    expect(entries.map((n) => n.kind)).toEqual([
+      'call-cancelled-by-client',
+      'call-moved-by-client',
+      'call-booked',
+    ]);
+    expect(entries[0]).toMatchObject({
+      title: `${client.user.name} cancelled the discovery call for "${project.title}"`,
+      link: '/calls',
+    });
+    expect(await kindsOf(client.headers)).toEqual([]);
+    expect(await kindsOf(bystander.headers)).toEqual([]);
   });
 
   it("staff's approval, decline, move and cancel reach the client who booked, never another project's client", async () => {

@@ -19,6 +19,8 @@ export function useMoveCall() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: callsQueryKey }),
         queryClient.invalidateQueries({ queryKey: ['available-slots'] }),
+        // The client's own open call on the project page (docs/product.md §C9).
+        queryClient.invalidateQueries({ queryKey: ['my-scheduled-calls'] }),
       ]),
   });
 }

@@ -1,18 +1,14 @@
-import { MESSAGES } from '@dd/domain';
-import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAvailableSlots } from '../../project-page/api/get-available-slots.ts';
 import { useApproveCall } from '../api/approve-call.ts';
 import { useCancelCall } from '../api/cancel-call.ts';
 import { useDeclineCall } from '../api/decline-call.ts';
-import { useMoveCall } from '../api/move-call.ts';
 import type { StaffCall } from '../api/search-calls.ts';
 import { callTime } from './call-format.ts';
+import { callChangeError, MoveCallModal } from './move-call-modal.tsx';
 
-const failed = (error: unknown) =>
-  notifyError(isApiError(error) && error.status > 0 ? error.message : MESSAGES.genericError);
+const failed = (error: unknown) => notifyError(callChangeError(error));
 
 /** The buttons of one call row: approve/decline while pending; cancel (confirmed) and move for any live call. */
 export function CallActions({ call, zone }: { call: StaffCall; zone: string }) {
@@ -96,96 +92,14 @@ export function CallActions({ call, zone }: { call: StaffCall; zone: string }) {
           </Group>
         </Stack>
       </Modal>
-      {moving && <MoveModal call={call} zone={zone} onClose={() => setMoving(false)} />}
+      {moving && (
+        <MoveCallModal
+          callId={call.id}
+          zone={zone}
+          note={`Now: ${callTime(call.scheduled, zone)} (${zone}). Pick a free time; ${call.clientName} gets an updated invite.`}
+          onClose={() => setMoving(false)}
+        />
+      )}
     </Group>
-  );
-}
-
-/** Pick another free slot (the clients' slot list, in the viewer's zone) and move the call there. */
-function MoveModal({ call, zone, onClose }: { call: StaffCall; zone: string; onClose: () => void }) {
-  const slots = useAvailableSlots(zone, true);
-  const move = useMoveCall();
-  const [date, setDate] = useState<string | null>(null);
-  const [start, setStart] = useState<string | null>(null);
-  const day = slots.data?.find((d) => d.date === date) ?? slots.data?.[0];
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Move the call"
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack gap="md">
-        <Text size="sm">
-          Now: {callTime(call.scheduled, zone)} ({zone}). Pick a free time; {call.clientName} gets an updated
-          invite.
-        </Text>
-        {slots.isPending ? (
-          <Group gap="sm" role="status">
-            <Loader size="sm" />
-            <Text>Loading free times…</Text>
-          </Group>
-        ) : slots.isError ? (
-          <Alert color="red" title="Could not load the free times">
-            <Button size="xs" variant="light" onClick={() => slots.refetch()}>
-              RETRY
-            </Button>
-          </Alert>
-        ) : !day ? (
-          <Text role="status">No free times in the next weeks.</Text>
-        ) : (
-          <>
-            <Select
-              label="Day"
-              value={day.date}
-              onChange={(v) => {
-                setDate(v);
-                setStart(null);
-              }}
-              data={(slots.data ?? []).map((d) => ({ value: d.date, label: d.date }))}
-              allowDeselect={false}
-            />
-            <SimpleGrid cols={{ base: 3, sm: 5 }} spacing={6} role="group" aria-label="Free times">
-              {day.slots.map((s) => (
-                <Button
-                  key={s.start}
-                  size="xs"
-                  variant={start === s.start ? 'filled' : 'default'}
-                  aria-pressed={start === s.start}
-                  onClick={() => setStart(s.start)}
-                >
-                  {s.readableTime}
-                </Button>
-              ))}
-            </SimpleGrid>
-          </>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            CLOSE
-          </Button>
-          <Button
-            disabled={start === null}
-            loading={move.isPending}
-            onClick={() =>
-              start &&
-              move.mutate(
-                { id: call.id, start },
-                {
-                  onSuccess: () => {
-                    notifySuccess('Call moved');
-                    onClose();
-                  },
-                  onError: failed,
-                },
-              )
-            }
-          >
-            MOVE HERE
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

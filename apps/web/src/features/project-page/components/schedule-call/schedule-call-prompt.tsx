@@ -1,10 +1,11 @@
 import { can, type ProjectRef } from '@dd/domain';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useActor } from '../../../auth/api/get-session.ts';
 import { browserTimezone, useScheduleCallCaller } from '../../api/schedule-call-caller.ts';
 import { type ScheduledCall, useMyScheduledCalls } from '../../api/schedule-call-my-calls.ts';
 import { useProjectScheduledCalls } from '../../api/schedule-call-project-calls.ts';
+import { isChangeableCall, OpenCallActions } from './open-call-actions.tsx';
 import { longDateTime, shortTime } from './schedule-call-format.ts';
 
 // The picker and its date library load only when someone opens the modal.
@@ -22,10 +23,12 @@ function CallLine({
   call,
   timezone,
   showBooker,
+  actions,
 }: {
   call: ScheduledCall;
   timezone: string;
   showBooker: boolean;
+  actions?: ReactNode;
 }) {
   return (
     <Group component="li" gap="xs" justify="space-between" wrap="wrap">
@@ -46,6 +49,7 @@ function CallLine({
       >
         {STATUS_LABEL[call.status]}
       </Badge>
+      {actions}
     </Group>
   );
 }
@@ -59,9 +63,7 @@ function OwnerPrompt({ projectId, userId }: { projectId: number; userId: number 
   const calls = useMyScheduledCalls(projectId, true);
   const caller = useScheduleCallCaller(userId);
   const timezone = caller.data?.timezone ?? browserTimezone();
-  const upcoming = (calls.data ?? []).filter(
-    (c) => c.status !== 'cancelled' && Date.parse(c.scheduled) > Date.now(),
-  );
+  const upcoming = (calls.data ?? []).filter((c) => isChangeableCall(c, Date.now()));
   const open = () => {
     setMounted(true);
     setOpened(true);
@@ -87,13 +89,19 @@ function OwnerPrompt({ projectId, userId }: { projectId: number; userId: number 
           </Title>
           <Stack gap={4} component="ul" aria-label="Your discovery calls" style={callList}>
             {upcoming.map((call) => (
-              <CallLine key={call.id} call={call} timezone={timezone} showBooker={false} />
+              <CallLine
+                key={call.id}
+                call={call}
+                timezone={timezone}
+                showBooker={false}
+                actions={<OpenCallActions call={call} timezone={timezone} />}
+              />
             ))}
           </Stack>
-          {/* One open call per project (docs/product.md §C9): no picker for a second one. */}
+          {/* One open call per project (docs/product.md §C9): no picker for a second one; the client moves
+              or cancels the open call instead. */}
           <Text size="sm" c="dimmed">
-            Need another time? Reply to the confirmation e-mail or write to us in the project chat, and we
-            will move or cancel it for you.
+            Need another time? Move the call, or cancel it and book again.
           </Text>
         </Stack>
       )}
