@@ -194,7 +194,7 @@ export const liveEvents = pgTable(
     // A notification's event goes to this one user only (drizzle/0014_notifications.sql).
     recipientId: integer('recipient_id'),
   },
-  (t) => [index('live_events_at_idx').on(t.at)],
+  (t) => [index('live_events_at_idx').on(t.at), index('live_events_project_idx').on(t.projectId, t.id)],
 );
 
 // Background jobs (drizzle/0010_jobs.sql). Server secrets generated on first start; no route reads them.

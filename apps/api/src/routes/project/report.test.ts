@@ -1,6 +1,13 @@
 import { ROLES } from '@dd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectEvents, projectMembers, scheduledCalls, sprints, tasks } from '../../db/schema/index.ts';
+import {
+  projectEvents,
+  projectMembers,
+  projectUpdates,
+  scheduledCalls,
+  sprints,
+  tasks,
+} from '../../db/schema/index.ts';
 import { buildProject, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -80,7 +87,7 @@ async function finishedSprintProject() {
       timezone: 'UTC',
       status: 'booked',
     });
-  return { owner, project, blocker: blocker! };
+  return { owner, project, blocker: blocker!, sprintId: sprint!.id };
 }
 
 describe('GET /project/{id}/report', () => {
@@ -140,6 +147,36 @@ describe('GET /project/{id}/report', () => {
     expect((await get(`/api/project/${project.id}/report?from=yesterday`, owner.headers)).statusCode).toBe(
       400,
     );
+  });
+
+  it('is kept while nothing changes and recomputed at once after a write (docs/adr/0027)', async () => {
+    const { owner, project, sprintId } = await finishedSprintProject();
+    const [delivered] = await db()
+      .insert(tasks)
+      .values({ projectId: project.id, sprintId, title: 'd', taskStatusId: 4, taskTypeId: 1 })
+      .returning();
+    const report = async () =>
+      (await get(`/api/project/${project.id}/report`, owner.headers)).json().data.attributes as {
+        summary: string;
+        'updates-per-week': unknown;
+      };
+    const before = await report();
+    expect(before.summary).toMatch(/^1 task accepted/);
+    // An update written behind the app's back (no live event) is not seen while the answer is kept...
+    await db()
+      .insert(projectUpdates)
+      .values({ projectId: project.id, description: 'behind the back', reporterUserId: owner.user.id });
+    expect(await report()).toEqual(before);
+    // ...but a decision through the app is, on the very next request, and with it the new update.
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/task/${delivered!.id}/accept`,
+      headers: { authorization: owner.headers.authorization ?? '' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = await report();
+    expect(after.summary).toMatch(/^2 tasks accepted/);
+    expect(after['updates-per-week']).not.toEqual(before['updates-per-week']);
   });
 
   it('is for the project clients and every staff role; another client gets 403, the same as for an unknown id', async () => {

@@ -2,6 +2,7 @@ import { idField, projectReportDocumentSchema, reportCsv } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { cachedReport } from '../../modules/deliveries/report-cache.ts';
 import { loadReport } from '../../modules/deliveries/report-data.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 
@@ -52,7 +53,16 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const ref = await loadProjectRef(app.db, request.params.id);
       app.authorize(request, 'project:report', ref);
       const period = periodOf(request.query, app.config.now());
-      const report = await loadReport(app.db, ref.id, period);
+      const report = await cachedReport(
+        app.db,
+        {
+          projectId: ref.id,
+          from: request.query.from ?? 'default',
+          to: request.query.to ?? 'now',
+          now: period.now,
+        },
+        () => loadReport(app.db, ref.id, period),
+      );
       const csv =
         request.query.format === 'csv' ||
         (!request.query.format && /text\/csv/.test(request.headers.accept ?? ''));

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+type Entry = { version: string; value: Promise<unknown> };
+
+const MAX_ENTRIES = 256;
+const MINUTE = 60_000;
+const caches = new WeakMap<Db, Map<string, Entry>>();
+
+/**
+ * The project's report version: its newest live event. Every write the report reads (tasks, sprints,
+ * their history, updates, calls, decisions) publishes a live event for the project inside its own
+ * transaction (modules/events/publish-event.ts), so a new id means new data; a pruned one (the replay
+ * window, modules/events/event-hub.ts) also changes the version, which only costs a recomputation.
+ * Read BEFORE the report's rows, so the rows are never older than the version they are kept under.
+ */
+async function reportVersion(db: Db, projectId: number): Promise<string> {
+  const result = (await db.execute(
+    sql`select max(id)::text as v from live_events where project_id = ${projectId}::int`,
+  )) as unknown as { rows: Array<{ v: string | null }> };
+  return result.rows[0]?.v ?? 'none';
+}
+
+/**
+ * The performance report of a project and period, kept per process while the project's version
+ * (above) stays the same (docs/adr/0027-report-and-chat-costs.md). `from`/`to` are the request's own
+ * (`to` 'now' by default); an answer is kept for the minute it was asked in, so what time alone changes
+ * (the period's start moving, a booked call's hour passing) shows within a minute, and every write at
+ * once. Concurrent requests for
+ * one key share one load. Values are shared: never mutate them.
+ */
+export async function cachedReport<T>(
+  db: Db,
+  input: { projectId: number; from: string; to: string; now: Date },
+  load: () => Promise<T>,
+): Promise<T> {
+  const version = await reportVersion(db, input.projectId);
+  const minute = Math.floor(input.now.getTime() / MINUTE);
+  const key = `${input.projectId}|${input.from}|${input.to}|${minute}`;
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const hit = cache.get(key);
+  if (hit && hit.version === version) {
+    cache.delete(key);
+    cache.set(key, hit); // most recently used last
+    return hit.value as Promise<T>;
+  }
+  const value = load();
+  cache.set(key, { version, value });
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
+  // The least recently used beyond the cap.
+  for (const old of cache.keys()) {
+    if (cache.size <= MAX_ENTRIES) break;
+    cache.delete(old);
+  }
+  return value;
+}
