@@ -7,6 +7,7 @@ export * from './api/delivery.ts';
 export * from './api/files.ts';
 export * from './api/git.ts';
 export * from './api/jsonapi.ts';
+export * from './api/live-change.ts';
 export * from './api/lookups.ts';
 export * from './api/media.ts';
 export * from './api/misc.ts';

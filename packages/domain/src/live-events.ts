@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The kinds of change GET /api/events announces (docs/product.md §F3; docs/adr/0010-live-events.md). The
  * server publishes only these and the web's invalidation table names each one, so a new kind is a
@@ -39,6 +37,14 @@ export type StoredLiveEventKind = (typeof STORED_LIVE_EVENT_KINDS)[number];
 export type PresenceLiveEventKind = (typeof PRESENCE_LIVE_EVENT_KINDS)[number];
 export type LiveEventKind = StoredLiveEventKind | PresenceLiveEventKind;
 
+/**
+ * One change as a GET /api/events frame's `data` carries it: what changed and in which project, no data
+ * (the screens refetch what they show); presence names the user. Its schema is api/live-change.ts.
+ */
+export type LiveChange =
+  | { type: StoredLiveEventKind; id: string; project: string }
+  | { type: PresenceLiveEventKind; id: string; project: string; user: string };
+
 export function isLiveEventKind(value: unknown): value is LiveEventKind {
   return (LIVE_EVENT_KINDS as readonly unknown[]).includes(value);
 }
@@ -47,14 +53,16 @@ export function isPresenceKind(kind: LiveEventKind): kind is PresenceLiveEventKi
   return (PRESENCE_LIVE_EVENT_KINDS as readonly string[]).includes(kind);
 }
 
-const changeIds = { id: z.string(), project: z.string() };
-
 /**
- * One change as a GET /api/events frame's `data` carries it: what changed and in which project, no data
- * (the screens refetch what they show). Presence names the user; an unknown kind does not parse.
+ * liveChangeSchema's answer (api/live-change.ts) without zod's runtime: the web reads every frame with
+ * it on its first screen, where zod's ~22 KB gzipped would otherwise join the entry chunk (this file has
+ * no top-level schema, so importing it keeps zod out). `live-events.test.ts` holds the two to the same
+ * answers.
  */
-export const liveChangeSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.enum(STORED_LIVE_EVENT_KINDS), ...changeIds }),
-  z.object({ type: z.enum(PRESENCE_LIVE_EVENT_KINDS), ...changeIds, user: z.string() }),
-]);
-export type LiveChange = z.infer<typeof liveChangeSchema>;
+export function readLiveChange(value: unknown): LiveChange | null {
+  if (!value || typeof value !== 'object') return null;
+  const { type, id, project, user } = value as Record<string, unknown>;
+  if (!isLiveEventKind(type) || typeof id !== 'string' || typeof project !== 'string') return null;
+  if (!isPresenceKind(type)) return { type, id, project };
+  return typeof user === 'string' ? { type, id, project, user } : null;
+}

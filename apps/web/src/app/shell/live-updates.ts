@@ -1,4 +1,4 @@
-import { type LiveChange, type LiveEventKind, liveChangeSchema } from '@dd/domain';
+import { type LiveChange, type LiveEventKind, readLiveChange } from '@dd/domain';
 import { focusManager, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionQueryKey } from '../../features/auth/api/get-session.ts';
@@ -85,11 +85,10 @@ function invalidateWhenIdle(queryClient: QueryClient, keys: QueryKey[]) {
   });
 }
 
-/** A frame's data as the domain's schema reads it; null for malformed JSON or a kind this build does not know. */
+/** A frame's data as the domain reads it (`readLiveChange`, held to its schema); null for malformed JSON or a kind this build does not know. */
 export function parseChange(data: string): LiveChange | null {
   try {
-    const parsed = liveChangeSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    return readLiveChange(JSON.parse(data));
   } catch {
     return null;
   }
