@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentDelivery } from '../../modules/deliveries/delivery-presenter.ts';
 import { listDeliveries } from '../../modules/deliveries/delivery-queries.ts';
-import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import { loadProjectRef, projectRefRead } from '../../modules/projects/load-project.ts';
 
 export const DELIVERY_PAGE_SIZE = 15;
 const deliveriesQuery = z.object({
@@ -32,9 +32,10 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: deliveriesQuery,
         response: { 200: deliveryListDocumentSchema },
       },
+      config: { sessionRead: projectRefRead },
     },
     async (request) => {
-      const ref = await loadProjectRef(app.db, request.params.id);
+      const ref = await loadProjectRef(app.db, request.params.id, request.sessionRead);
       app.authorize(request, 'project:read-deliveries', ref);
       const { page, size } = request.query.page;
       const { rows, hasMore, total } = await listDeliveries(app.db, ref.id, {

@@ -15,7 +15,7 @@ import { presentMessage } from '../../modules/chat/message-presenter.ts';
 import { listMessages, readState } from '../../modules/chat/message-queries.ts';
 import { markRead, postMessage } from '../../modules/chat/message-service.ts';
 import { publishTyping } from '../../modules/chat/typing.ts';
-import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import { loadProjectRef, projectRefRead } from '../../modules/projects/load-project.ts';
 import { MESSAGE_LIST_QUERY_DOC } from '../message/list-query-doc.ts';
 import { chatPostLimit } from '../message/post-limit.ts';
 
@@ -52,10 +52,10 @@ const projectMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listQuery,
         response: { 200: messageListDocumentSchema },
       },
-      config: { openapiQuery: MESSAGE_LIST_QUERY_DOC },
+      config: { openapiQuery: MESSAGE_LIST_QUERY_DOC, sessionRead: projectRefRead },
     },
     async (request) => {
-      const project = await loadProjectRef(app.db, request.params.id);
+      const project = await loadProjectRef(app.db, request.params.id, request.sessionRead);
       const actor = app.authorize(request, 'project:chat-read', project);
       const { page, filter } = request.query;
       const [list, state] = await Promise.all([

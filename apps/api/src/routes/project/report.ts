@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { cachedReport } from '../../modules/deliveries/report-cache.ts';
 import { loadReport } from '../../modules/deliveries/report-data.ts';
-import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import { loadProjectRef, projectRefRead } from '../../modules/projects/load-project.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The default period: the last 90 days (docs/adr/0021). The longest: about three years. */
@@ -48,9 +48,10 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: reportQuery,
         response: { 200: projectReportDocumentSchema },
       },
+      config: { sessionRead: projectRefRead },
     },
     async (request, reply) => {
-      const ref = await loadProjectRef(app.db, request.params.id);
+      const ref = await loadProjectRef(app.db, request.params.id, request.sessionRead);
       app.authorize(request, 'project:report', ref);
       const period = periodOf(request.query, app.config.now());
       const report = await cachedReport(
