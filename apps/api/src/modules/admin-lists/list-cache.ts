@@ -1,11 +1,10 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { cacheVersion } from '../../db/cache-versions.ts';
 import type { Db } from '../../db/client.ts';
+import { versionedCache } from '../../lib/versioned-cache.ts';
 
-type Entry = { version: number; value: Promise<unknown> };
-
-const MAX_ENTRIES = 256;
-const caches = new WeakMap<Db, Map<string, Entry>>();
+// Entries an older version computed go at once: a list's ordered ids can hold 100,000 of them.
+const listCache = versionedCache<number>({ max: 256, stale: (old, current) => old < current });
 
 /**
  * The version of what the admin lists read (db/cache-versions.ts): read it BEFORE the data. `known`: the
@@ -27,28 +26,7 @@ export async function cached<T>(
   key: string,
   load: () => Promise<T>,
 ): Promise<T> {
-  if (version === null) return load();
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const hit = cache.get(key);
-  if (hit && hit.version === version) {
-    cache.delete(key);
-    cache.set(key, hit); // most recently used last
-    return hit.value as Promise<T>;
-  }
-  // The promise is kept, not its result: concurrent requests for the same key wait for one load.
-  const value = load();
-  cache.set(key, { version, value });
-  value.catch(() => {
-    if (cache.get(key)?.value === value) cache.delete(key);
-  });
-  // Drop what an older version computed, then the least recently used beyond the cap.
-  for (const [old, entry] of cache)
-    if (entry.version < version || cache.size > MAX_ENTRIES) cache.delete(old);
-  return value;
+  return version === null ? load() : listCache(db, key, version, load);
 }
 
 /**

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { versionedCache } from '../../lib/versioned-cache.ts';
 
-type Entry = { version: string; value: Promise<unknown> };
-
-const MAX_ENTRIES = 256;
 const MINUTE = 60_000;
-const caches = new WeakMap<Db, Map<string, Entry>>();
+const reportCache = versionedCache<string>({ max: 256 });
 
 /**
  * The project's report version: its newest live event. Every write the report reads (tasks, sprints,
@@ -26,8 +24,7 @@ async function reportVersion(db: Db, projectId: number): Promise<string> {
  * (above) stays the same (docs/adr/0027-report-and-chat-costs.md). `from`/`to` are the request's own
  * (`to` 'now' by default); an answer is kept for the minute it was asked in, so what time alone changes
  * (the period's start moving, a booked call's hour passing) shows within a minute, and every write at
- * once. Concurrent requests for
- * one key share one load. Values are shared: never mutate them.
+ * once.
  */
 export async function cachedReport<T>(
   db: Db,
@@ -37,26 +34,5 @@ export async function cachedReport<T>(
   const version = await reportVersion(db, input.projectId);
   const minute = Math.floor(input.now.getTime() / MINUTE);
   const key = `${input.projectId}|${input.from}|${input.to}|${minute}`;
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const hit = cache.get(key);
-  if (hit && hit.version === version) {
-    cache.delete(key);
-    cache.set(key, hit); // most recently used last
-    return hit.value as Promise<T>;
-  }
-  const value = load();
-  cache.set(key, { version, value });
-  value.catch(() => {
-    if (cache.get(key)?.value === value) cache.delete(key);
-  });
-  // The least recently used beyond the cap.
-  for (const old of cache.keys()) {
-    if (cache.size <= MAX_ENTRIES) break;
-    cache.delete(old);
-  }
-  return value;
+  return reportCache(db, key, version, load);
 }
