@@ -59,7 +59,7 @@ const versionsAndSessionSql = (sessionRead: SQL | null): SQL => sql`
     ) a on true`;
 
 /**
- * A route's own first read, run inside the auth hook's statement (ADR 0029): the route then makes no
+ * A route's own first read, run inside the auth hook's statement (ADR 0028): the route then makes no
  * round trip of its own for it. `read` is one text-valued SQL expression over `userId` (the signed-in
  * user's id, `a.user_id`) and its own placeholders; it runs only for a valid session, in the same
  * snapshot as the versions and the session check. `params` gives the placeholders from the request, or
@@ -80,7 +80,7 @@ const built = new Map<string, { sql: string; params: unknown[] }>();
  * role as the database has it now, so a role change, deactivation, revoke, logout or expiry applies on
  * the very next request in any process. Nothing is remembered between requests (ADR 0015: with the
  * versions read anyway, the session join adds no round trip, so a memo would save nothing). With a
- * `sessionRead` (ADR 0029), the route's own read comes back in the same row (`read`, null without a
+ * `sessionRead` (ADR 0028), the route's own read comes back in the same row (`read`, null without a
  * valid session).
  */
 export async function readVersionsAndSession(

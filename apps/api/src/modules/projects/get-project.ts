@@ -93,7 +93,7 @@ const jsonList = (element: SQL, rest: SQL) => sql`coalesce((select json_agg(${el
 // The project and every include of its page as ONE json value: one round trip, project_members read
 // once for both the access check and the includes (ADR 0015).
 // `id` and `viewerId` (whose scheduled calls): placeholders, or inside the auth statement the request's
-// project id and the session's user (ADR 0029).
+// project id and the session's user (ADR 0028).
 const projectPageSql = (id: SQL, viewerId: SQL): SQL => sql`
     select json_build_object(
       'project', json_build_object('id', ${projects.id}, 'title', ${projects.title},
@@ -167,7 +167,7 @@ const projectPage = preparedStatement<{ page: string | null }, { id: number; vie
 );
 
 /**
- * GET /project/{id}'s page read with the session (ADR 0029): the same statement, the viewer being the
+ * GET /project/{id}'s page read with the session (ADR 0028): the same statement, the viewer being the
  * signed-in user. A request whose id is not valid reads nothing here (the route answers its 400).
  */
 export const projectPageRead: SessionRead = {

@@ -26,7 +26,7 @@ const projectRef = preparedStatement<
 );
 
 /**
- * The same read made inside the auth hook's statement (ADR 0029) for a `/project/{id}/…` route: one
+ * The same read made inside the auth hook's statement (ADR 0028) for a `/project/{id}/…` route: one
  * round trip fewer per request. A JSON array [id, owner id, client ids], null when there is no project.
  */
 export const projectRefRead: SessionRead = {

@@ -33,7 +33,7 @@ type UserGraph = {
 };
 
 // The user with everything any of its includes needs, as ONE json value in one round trip (ADR 0015).
-// `id` is the user's id: a placeholder, or the session's user inside the auth statement (ADR 0029).
+// `id` is the user's id: a placeholder, or the session's user inside the auth statement (ADR 0028).
 const userGraphSql = (id: SQL): SQL => sql`
     select json_build_object(
       'user', json_build_object('id', ${users.id}, 'name', ${users.name}, 'login', ${users.login},
@@ -67,7 +67,7 @@ const userGraph = preparedStatement<{ graph: string | null }, { id: number; blac
   () => userGraphSql(sql`${sql.placeholder('id')}`),
 );
 
-/** The signed-in user's own document (GET /authorization/check), read with the session (ADR 0029). */
+/** The signed-in user's own document (GET /authorization/check), read with the session (ADR 0028). */
 export const ownUserGraphRead: SessionRead = {
   name: 'own_user_graph',
   read: userGraphSql,

@@ -16,12 +16,12 @@ declare module 'fastify' {
     versions: Versions | null;
     /**
      * The route's own read, made inside the auth statement when its config names a `sessionRead`
-     * (ADR 0029); null without a valid session or when the request could not use it.
+     * (ADR 0028); null without a valid session or when the request could not use it.
      */
     sessionRead: string | null;
   }
   interface FastifyContextConfig {
-    /** Read this with the session, in the auth hook's one statement (modules/auth/sessions.ts, ADR 0029). */
+    /** Read this with the session, in the auth hook's one statement (modules/auth/sessions.ts, ADR 0028). */
     sessionRead?: SessionRead;
   }
   interface FastifyInstance {

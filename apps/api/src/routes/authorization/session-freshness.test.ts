@@ -79,7 +79,7 @@ describe('a session seen before answers the next request with what the database 
   });
 });
 
-// The check's user document and the project page are read inside the auth hook's statement (ADR 0029):
+// The check's user document and the project page are read inside the auth hook's statement (ADR 0028):
 // what they answer and whether they answer at all must follow the database on the very next request.
 describe('a route read with the session follows the database at once', () => {
   it('the check answers the user as the database has it now', async () => {

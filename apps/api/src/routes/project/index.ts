@@ -78,7 +78,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const include = parseIncludes(request.query.include, PROJECT_INCLUDES) as ProjectInclude[];
       // One query reads the project, what the access check needs and every include (404 first, as before);
-      // with a session it came in the auth hook's statement (ADR 0029).
+      // with a session it came in the auth hook's statement (ADR 0028).
       const { ref, page } = await loadProjectPage(
         app.db,
         request.params.id,

@@ -1,4 +1,4 @@
-// ADR 0015, ADR 0029: the two hottest reads cost the auth hook's one statement, which carries their own
+// ADR 0015, ADR 0028: the two hottest reads cost the auth hook's one statement, which carries their own
 // read too, whatever the includes ask for. Counted as node-postgres sees them (every Client.query call of the process).
 
 import { eq } from 'drizzle-orm';
