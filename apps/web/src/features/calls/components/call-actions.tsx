@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useApproveCall } from '../api/approve-call.ts';
-import { useCancelCall } from '../api/cancel-call.ts';
 import { useDeclineCall } from '../api/decline-call.ts';
 import type { StaffCall } from '../api/search-calls.ts';
 import { callTime } from './call-format.ts';
+import { CancelCallModal } from './cancel-call-modal.tsx';
 import { callChangeError, MoveCallModal } from './move-call-modal.tsx';
 
 const failed = (error: unknown) => notifyError(callChangeError(error));
@@ -14,7 +14,6 @@ const failed = (error: unknown) => notifyError(callChangeError(error));
 export function CallActions({ call, zone }: { call: StaffCall; zone: string }) {
   const approve = useApproveCall();
   const decline = useDeclineCall();
-  const cancel = useCancelCall();
   const [confirming, setConfirming] = useState(false);
   const [moving, setMoving] = useState(false);
   const label = `${call.projectTitle}, ${callTime(call.scheduled, zone)}`;
@@ -58,40 +57,19 @@ export function CallActions({ call, zone }: { call: StaffCall; zone: string }) {
       >
         CANCEL CALL
       </Button>
-      <Modal
+      <CancelCallModal
+        callId={call.id}
         opened={confirming}
         onClose={() => setConfirming(false)}
         title="Cancel this call?"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        keepLabel="KEEP IT"
+        confirmLabel="YES, CANCEL THE CALL"
       >
-        <Stack gap="md">
-          <Text>
-            The call about “{call.projectTitle}” with {call.clientName} on {callTime(call.scheduled, zone)} (
-            {zone}) will be cancelled, and {call.clientName} gets an e-mail that removes it from their
-            calendar.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              KEEP IT
-            </Button>
-            <Button
-              color="red.9"
-              loading={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(call.id, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    notifySuccess('Call cancelled');
-                  },
-                  onError: failed,
-                })
-              }
-            >
-              YES, CANCEL THE CALL
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text>
+          The call about “{call.projectTitle}” with {call.clientName} on {callTime(call.scheduled, zone)} (
+          {zone}) will be cancelled, and {call.clientName} gets an e-mail that removes it from their calendar.
+        </Text>
+      </CancelCallModal>
       {moving && (
         <MoveCallModal
           callId={call.id}

@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { notifySuccess } from '../../../../lib/notify.ts';
-import { useCancelCall } from '../../../calls/api/cancel-call.ts';
-import { callChangeError, MoveCallModal } from '../../../calls/components/move-call-modal.tsx';
+import { CancelCallModal } from '../../../calls/components/cancel-call-modal.tsx';
+import { MoveCallModal } from '../../../calls/components/move-call-modal.tsx';
 import type { ScheduledCall } from '../../api/schedule-call-my-calls.ts';
 import { longDateTime } from './schedule-call-format.ts';
 
@@ -20,14 +19,9 @@ export function isChangeableCall(call: Pick<ScheduledCall, 'status' | 'scheduled
  * project's calls reload).
  */
 export function OpenCallActions({ call, timezone }: { call: ScheduledCall; timezone: string }) {
-  const cancel = useCancelCall();
   const [confirming, setConfirming] = useState(false);
   const [moving, setMoving] = useState(false);
   const when = `${longDateTime(call.scheduled, timezone)} (${timezone})`;
-  const close = () => {
-    setConfirming(false);
-    cancel.reset();
-  };
   return (
     <Group gap="xs" wrap="wrap">
       <Button
@@ -35,7 +29,6 @@ export function OpenCallActions({ call, timezone }: { call: ScheduledCall; timez
         variant="light"
         aria-label={`Move the call on ${when}`}
         onClick={() => setMoving(true)}
-        disabled={cancel.isPending}
       >
         Move
       </Button>
@@ -44,47 +37,22 @@ export function OpenCallActions({ call, timezone }: { call: ScheduledCall; timez
         variant="default"
         aria-label={`Cancel the call on ${when}`}
         onClick={() => setConfirming(true)}
-        loading={cancel.isPending}
       >
         Cancel
       </Button>
-      <Modal
+      <CancelCallModal
+        callId={call.id}
         opened={confirming}
-        onClose={close}
+        onClose={() => setConfirming(false)}
         title="Cancel your discovery call?"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        keepLabel="Keep it"
+        confirmLabel="Yes, cancel the call"
       >
-        <Stack gap="md">
-          <Text>
-            Your call on {when} will be cancelled, and you get an e-mail that removes it from your calendar.
-            You can book another time afterwards.
-          </Text>
-          {cancel.isError && (
-            <Alert color="red" role="alert" title="The call was not cancelled">
-              {callChangeError(cancel.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={cancel.isPending}>
-              Keep it
-            </Button>
-            <Button
-              color="red.9"
-              loading={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(call.id, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    notifySuccess('Call cancelled');
-                  },
-                })
-              }
-            >
-              Yes, cancel the call
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text>
+          Your call on {when} will be cancelled, and you get an e-mail that removes it from your calendar. You
+          can book another time afterwards.
+        </Text>
+      </CancelCallModal>
       {moving && (
         <MoveCallModal
           callId={call.id}
