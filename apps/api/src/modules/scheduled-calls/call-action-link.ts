@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signatureMatches, signText } from '../../lib/tokens.ts';
 
 /**
  * The signed Approve and Decline links of a call that waits for approval (docs/product.md §F1): staff get
@@ -14,13 +14,13 @@ export type CallAction = (typeof CALL_ACTIONS)[number];
 export const CALL_ACTION_LINK_TTL_MS = 7 * 86_400_000;
 
 const PURPOSE = 'call-action';
-const mac = (secret: string, callId: number, action: CallAction, expires: number) =>
-  createHmac('sha256', secret).update(`${PURPOSE}:${callId}:${action}:${expires}`).digest('base64url');
+const signed = (callId: number, action: CallAction, expires: number) =>
+  `${PURPOSE}:${callId}:${action}:${expires}`;
 
 /** `callId.action.expiresEpochSeconds.mac` */
 export function callActionToken(secret: string, callId: number, action: CallAction, now: Date): string {
   const expires = Math.floor((now.getTime() + CALL_ACTION_LINK_TTL_MS) / 1000);
-  return `${callId}.${action}.${expires}.${mac(secret, callId, action, expires)}`;
+  return `${callId}.${action}.${expires}.${signText(secret, signed(callId, action, expires))}`;
 }
 
 export type CallActionCheck =
@@ -34,9 +34,7 @@ export function verifyCallActionToken(secret: string, token: string, now: Date):
   const callId = Number(match[1]);
   const action = match[2] as CallAction;
   const expires = Number(match[3]);
-  const expected = Buffer.from(mac(secret, callId, action, expires));
-  const given = Buffer.from(match[4]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+  if (!signatureMatches(secret, signed(callId, action, expires), match[4]!))
     return { ok: false, reason: 'invalid' };
   if (now.getTime() > expires * 1000) return { ok: false, reason: 'expired' };
   return { ok: true, callId, action };
