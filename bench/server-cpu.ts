@@ -4,18 +4,13 @@
 // 2,000 of warm-up), alternating the builds, three rounds.
 //   npx tsx bench/server-cpu.ts                        (this checkout's build)
 //   SERVER_CPU_ENTRIES=/other/apps/api/dist-bench/server.js,apps/api/dist-bench/server.js npx tsx bench/server-cpu.ts
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { projectMembers, projects, users } from '../apps/api/src/db/schema/index.ts';
-import { poolEnv, serverEntry, startAppServer } from './app-server.ts';
+import { poolEnv, processCpuMs, serverEntry, startAppServer } from './app-server.ts';
 import { openBenchDatabase } from './large-rows.ts';
 
 const REQUESTS = 8000;
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime in 100 Hz ticks
-};
 
 const entries = process.env.SERVER_CPU_ENTRIES?.split(',').map((entry) => path.resolve(entry)) ?? [
   serverEntry(),
@@ -50,14 +45,14 @@ for (const url of rows)
   for (let round = 0; round < 3; round++)
     for (const server of servers) {
       await autocannon({ url: `${server.base}${url}`, connections: 10, amount: 2000, headers });
-      const before = cpuMs(server.pid);
+      const before = processCpuMs(server.pid);
       const result = await autocannon({
         url: `${server.base}${url}`,
         connections: 10,
         amount: REQUESTS,
         headers,
       });
-      const used = cpuMs(server.pid) - before;
+      const used = processCpuMs(server.pid) - before;
       console.log(
         `${url.split('?')[0]} ${server.name}: ${Math.round((1000 * used) / REQUESTS)} µs server CPU/request, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors`,
       );
