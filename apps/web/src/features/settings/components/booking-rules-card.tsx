@@ -117,7 +117,7 @@ export function BookingRulesCard() {
             </SimpleGrid>
             <Text size="sm" c="dimmed">
               One open discovery call per project: a second booking is refused while the first is still ahead
-              (staff move or cancel it on the Calls screen).
+              (the client moves or cancels it on the project page, staff on the Calls screen).
             </Text>
             {save.isError && (
               <Alert color="red" role="alert" title="Not saved">
