@@ -1,5 +1,6 @@
 import { MAX_FILE_SIZE, MESSAGE_FILES_MAX, MESSAGES, shortenFileName, TEXT_MAX } from '@dd/domain';
 import { ActionIcon, Box, Button, FileButton, Group, Text, Textarea } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { loadFormDraft, useFormDraft } from '../../../../lib/form-draft.ts';
 import type { ChatMessage } from '../../api/chat-messages.ts';
@@ -142,7 +143,7 @@ export function ChatComposer({
               aria-label="Attach files"
               disabled={attached.length >= MESSAGE_FILES_MAX}
             >
-              📎
+              <IconPaperclip size={16} aria-hidden />
             </Button>
           )}
         </FileButton>
