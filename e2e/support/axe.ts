@@ -29,6 +29,11 @@ export async function expectNoA11yViolations(page: Page, options: AxeOptions = {
   // page's colours: let finite animations and transitions end first (spinners loop forever: ignored).
   // A transition may start on the next frame after the click that caused it: give it time to begin.
   await page.waitForTimeout(300);
+  // A toast auto-closes after 4 s and fades out: on a busy machine that fade can fall inside axe's
+  // analysis, which then reads its text at a mid-fade colour. Hovering a toast pauses every toast's timer
+  // (Mantine's pauseResetOnHover 'all'), so they are checked fully shown, not left out of the check.
+  const toast = page.locator('.mantine-Notification-root').first();
+  if ((await toast.count()) > 0) await toast.hover({ timeout: 1000 }).catch(() => undefined);
   // Polled with page.evaluate: waitForFunction's polling evaluates a string with eval, which the app's CSP
   // refuses (an EvalError in the page when the first check is false).
   const settled =
