@@ -33,7 +33,12 @@ export async function expectNoA11yViolations(page: Page, options: AxeOptions = {
   // analysis, which then reads its text at a mid-fade colour. Hovering a toast pauses every toast's timer
   // (Mantine's pauseResetOnHover 'all'), so they are checked fully shown, not left out of the check.
   const toast = page.locator('.mantine-Notification-root').first();
-  if ((await toast.count()) > 0) await toast.hover({ timeout: 1000 }).catch(() => undefined);
+  const hovered =
+    (await toast.count()) > 0 &&
+    (await toast.hover({ timeout: 1000 }).then(
+      () => true,
+      () => false,
+    ));
   // Polled with page.evaluate: waitForFunction's polling evaluates a string with eval, which the app's CSP
   // refuses (an EvalError in the page when the first check is false).
   const settled =
@@ -44,6 +49,8 @@ export async function expectNoA11yViolations(page: Page, options: AxeOptions = {
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
+  // Leaving the toast restarts its timer, so a test that waits for it to close still sees it close.
+  if (hovered) await page.mouse.move(0, 0);
   if (violations.length > 0) {
     throw new Error(
       `axe found ${violations.length} accessibility violation(s) on ${page.url()}:\n` +
