@@ -162,27 +162,35 @@ export function processCpuMs(pid: number): number {
 const CLOCK_TICKS = 100;
 
 /**
- * CPU time of an embedded PostgreSQL (db/embedded-postgres.ts) of `dataDir`, ms: its postmaster (first
- * line of the cluster's postmaster.pid) and
- * every backend it started, counted from their /proc entries (a backend that exited is not counted,
- * so read it around a phase whose connections stay open: the server's pool).
+ * The processes of an embedded PostgreSQL (db/embedded-postgres.ts) of `dataDir`: its postmaster (first
+ * line of the cluster's postmaster.pid) first, then every backend and helper it started; [] when it
+ * does not run.
  */
-export function postgresCpuMs(dataDir: string): number {
+export function postgresPids(dataDir: string): number[] {
   let postmaster: number;
   try {
     postmaster = Number(
       readFileSync(path.join(clusterPaths(dataDir).cluster, 'postmaster.pid'), 'utf8').split('\n')[0],
     );
   } catch {
-    return 0;
+    return [];
   }
-  let total = processCpuMs(postmaster);
+  const pids = [postmaster];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      if (Number(fields[1]) === postmaster) total += processCpuMs(Number(entry));
+      if (Number(fields[1]) === postmaster) pids.push(Number(entry));
     } catch {}
   }
-  return total;
+  return pids;
+}
+
+/**
+ * CPU time of an embedded PostgreSQL of `dataDir`, ms: its postmaster and every backend it started,
+ * counted from their /proc entries (a backend that exited is not counted, so read it around a phase
+ * whose connections stay open: the server's pool).
+ */
+export function postgresCpuMs(dataDir: string): number {
+  return postgresPids(dataDir).reduce((total, pid) => total + processCpuMs(pid), 0);
 }

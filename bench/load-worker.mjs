@@ -13,14 +13,23 @@ function mixedRequests({ reads, writes, fallback = [], writeEvery }) {
   let read = 0;
   let write = 0;
   let spare = 0;
-  const counts = { reads: 0, writes: 0, fallbackWrites: 0, failures: {} };
+  const counts = { reads: 0, writes: 0, fallbackWrites: 0, failures: {}, kinds: {} };
+  // Each request's time from being built (autocannon builds a connection's next request as it sends it)
+  // to its answer, by kind (method and path with the ids and query left out), so that the mix's tail
+  // can be told apart: which read or write makes it.
+  const kindOf = (method, path) => `${method} ${path.split('?')[0].replace(/\/\d+/g, '/{id}')}`;
+  const started = (context, method, path) => {
+    context.sent = `${method} ${path}`;
+    context.kind = kindOf(method, path);
+    context.at = performance.now();
+  };
   const setupRequest = (req, context) => {
     n++;
     if (n % writeEvery === 0) {
       const fresh = write < writes.length;
       const next = fresh ? writes[write++] : fallback[spare++ % fallback.length];
       counts[fresh ? 'writes' : 'fallbackWrites']++;
-      context.sent = `${next.method} ${next.path}`;
+      started(context, next.method, next.path);
       return {
         ...req,
         method: next.method,
@@ -31,7 +40,7 @@ function mixedRequests({ reads, writes, fallback = [], writeEvery }) {
     }
     counts.reads++;
     const next = reads[read++ % reads.length];
-    context.sent = `GET ${next.path}`;
+    started(context, 'GET', next.path);
     return {
       ...req,
       method: 'GET',
@@ -42,6 +51,8 @@ function mixedRequests({ reads, writes, fallback = [], writeEvery }) {
   };
   // Which requests failed, with which status, and the first answer of each (printed by bench/run.ts).
   const onResponse = (status, body, context) => {
+    counts.kinds[context.kind] = counts.kinds[context.kind] ?? [];
+    counts.kinds[context.kind].push(performance.now() - context.at);
     if (status >= 200 && status < 300) return;
     const key = `${status} ${context.sent}`;
     const seen = counts.failures[key];
@@ -49,6 +60,17 @@ function mixedRequests({ reads, writes, fallback = [], writeEvery }) {
     else counts.failures[key] = { count: 1, body: String(body).slice(0, 300) };
   };
   return { requests: [{ setupRequest, onResponse }], counts };
+}
+
+/** Per kind: how many, p50, p99 and max in ms. */
+function latencyByKind(kinds) {
+  const out = {};
+  for (const [kind, times] of Object.entries(kinds)) {
+    times.sort((a, b) => a - b);
+    const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]);
+    out[kind] = { count: times.length, p50: at(0.5), p99: at(0.99), max: Math.round(times.at(-1)) };
+  }
+  return out;
 }
 
 process.once('message', async ({ url, headers, paths, seconds, connections, mix }) => {
@@ -63,7 +85,7 @@ process.once('message', async ({ url, headers, paths, seconds, connections, mix 
       p99: result.latency.p99,
       rps: Math.round(result.requests.average),
       errors: result.non2xx + result.errors,
-      ...(counts ? { mix: counts } : {}),
+      ...(counts ? { mix: { ...counts, kinds: latencyByKind(counts.kinds) } } : {}),
     },
     () => process.exit(0),
   );

@@ -23,6 +23,7 @@ import {
   type AppServer,
   poolEnv,
   postgresCpuMs,
+  postgresPids,
   processCpuMs,
   serverEntry,
   startAppServer,
@@ -141,8 +142,23 @@ function load(
  */
 function pinToCpus(pid: number | undefined, cpus: string | undefined): void {
   if (!pid || !cpus) return;
-  const pinned = spawnSync('taskset', ['-pc', cpus, String(pid)], { stdio: 'ignore' });
-  if (pinned.status !== 0) throw new Error(`taskset -pc ${cpus} ${pid} failed (is util-linux installed?)`);
+  const pinned = spawnSync('taskset', ['-apc', cpus, String(pid)], { stdio: 'ignore' });
+  if (pinned.status !== 0) throw new Error(`taskset -apc ${cpus} ${pid} failed (is util-linux installed?)`);
+}
+
+/**
+ * The embedded PostgreSQL is part of what a row measures (each request's statements run in it), so it
+ * goes where the app servers go: BENCH_PG_CPUS, else BENCH_SERVER_CPUS. Its postmaster and every
+ * process it has started are pinned; backends it starts later inherit the postmaster's CPUs. Without
+ * this, pinning the load generator to one core and the server to the other left PostgreSQL free to
+ * run beside the generator, so the figures measured neither setup (docs/benchmarks.md, 26 Nov).
+ */
+function pinPostgres(dataDir: string | undefined): string | null {
+  const cpus = process.env.BENCH_PG_CPUS ?? process.env.BENCH_SERVER_CPUS;
+  if (!dataDir || !cpus) return null;
+  const pids = postgresPids(dataDir);
+  for (const pid of pids) pinToCpus(pid, cpus);
+  return `PostgreSQL pinned to CPUs ${cpus} (${pids.length} processes)`;
 }
 
 /**
@@ -277,6 +293,8 @@ async function main() {
   });
   servers.push(server);
   pinToCpus(server.pid, process.env.BENCH_SERVER_CPUS);
+  const pinnedPostgres = pinPostgres(dataDir);
+  if (pinnedPostgres) console.log(pinnedPostgres);
   const base = server.base;
   const login = await fetch(`${base}/api/authorization/login`, {
     method: 'POST',
@@ -515,11 +533,15 @@ async function mixedRun(
         writes: number;
         fallbackWrites: number;
         failures?: Record<string, { count: number; body: string }>;
+        kinds?: Record<string, { count: number; p50: number; p99: number; max: number }>;
       };
     }
   ).mix;
   for (const [request, { count, body }] of Object.entries(mix?.failures ?? {}))
     console.log(`mixed run, not 2xx: ${count}x ${request}: ${body}`);
+  // Which request makes the tail: each kind's own latency in the mix (from sending to its answer).
+  for (const [kind, k] of Object.entries(mix?.kinds ?? {}).sort((a, b) => b[1].p99 - a[1].p99))
+    console.log(`  mixed run, ${kind}: ${k.count}x, p50 ${k.p50} ms, p99 ${k.p99} ms, max ${k.max} ms`);
   if (mix)
     console.log(
       `mixed run: ${mix.reads} reads, ${mix.writes + mix.fallbackWrites} writes (${Math.min(mix.writes, booking.free.length * 3)} from the update/move/booking rotation, ${mix.fallbackWrites} after the free slots ran out)`,

@@ -232,6 +232,114 @@ for (const [name, url, authorization] of rows) {
       `    ${(Number(r.calls) / N).toFixed(2)}/request, mean ${r.mean_exec_time.toFixed(3)} ms in PostgreSQL: ${r.query}`,
     );
 }
+// REQUEST_COST_WRITES=1: the mixed bench's writes (bench/run.ts mixedRun), one at a time, the same
+// figures: which of them costs what, before any concurrency (locks, commits) adds to it.
+if (process.env.REQUEST_COST_WRITES === '1') {
+  const W = Math.min(N, 100);
+  const json = { 'content-type': 'application/vnd.api+json' };
+  const moved = await db
+    .insert(tasks)
+    .values(
+      Array.from({ length: 20 }, (_, i) => ({ projectId: project!.id, title: `Moved ${i}`, position: i })),
+    )
+    .returning({ id: tasks.id });
+  const slotsRes = await app.inject({
+    method: 'GET',
+    url: '/api/scheduled-call/available-slots?timezone=UTC',
+    headers: { authorization: clientAuth },
+  });
+  const slots = (
+    slotsRes.json() as { data: Array<{ attributes: { slots: Array<{ scheduled: string }> } }> }
+  ).data
+    .flatMap((day) => day.attributes.slots)
+    .filter((_, i) => i % 2 === 0)
+    .slice(8);
+  const bookingProjects = await db
+    .insert(projects)
+    .values(slots.map((_, i) => ({ title: `Booking ${i}`, ownerId: owner.id })))
+    .returning({ id: projects.id });
+  await db
+    .insert(projectMembers)
+    .values(bookingProjects.map((p) => ({ projectId: p.id, userId: owner.id, kind: 'client' as const })));
+  const writes: Array<[string, number, (i: number) => Promise<{ statusCode: number; body: string }>]> = [
+    [
+      'POST /api/project-update/post (superAdmin)',
+      W,
+      (i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/project-update/post',
+          headers: { authorization: staffAuth, ...json },
+          payload: {
+            data: {
+              type: 'project-update',
+              attributes: { project_id: project!.id, description: `Cost update ${i}` },
+            },
+          },
+        }),
+    ],
+    [
+      'PATCH /api/task/{id} position 0 (superAdmin)',
+      W,
+      (i) =>
+        app.inject({
+          method: 'PATCH',
+          url: `/api/task/${moved[i % moved.length]!.id}`,
+          headers: { authorization: staffAuth, ...json },
+          payload: { data: { type: 'task', attributes: { position: 0 } } },
+        }),
+    ],
+    [
+      'POST /api/scheduled-call/create (client)',
+      Math.min(W, slots.length - 2),
+      (i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/scheduled-call/create',
+          headers: { authorization: clientAuth, ...json },
+          payload: {
+            data: {
+              type: 'scheduled-call',
+              attributes: {
+                project_id: bookingProjects[i]!.id,
+                scheduled: slots[i]!.scheduled,
+                timezone: 'UTC',
+              },
+            },
+          },
+        }),
+    ],
+  ];
+  for (const [name, count, write] of writes) {
+    const first = await write(count);
+    if (first.statusCode >= 300) console.log(`${name}: ${first.statusCode} ${first.body.slice(0, 200)}`);
+    if (statements) await db.execute(sql`select pg_stat_statements_reset()`);
+    queries = 0;
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < count; i++) {
+      const res = await write(i);
+      if (res.statusCode >= 300) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    }
+    const used = process.cpuUsage(cpu);
+    const wall = performance.now() - started;
+    console.log(
+      `${name}: ${(queries / count).toFixed(2)} queries/request, ` +
+        `${Math.round((used.user + used.system) / count)} µs CPU/request, ${(wall / count).toFixed(2)} ms wall/request one at a time`,
+    );
+    if (!statements) continue;
+    const seen = (await db.execute(sql`
+      select calls, mean_exec_time, regexp_replace(left(query, 110), '[[:space:]]+', ' ', 'g') as query
+      from pg_stat_statements where calls >= ${Math.floor(count / 2)} and query not like '%pg_stat_statements%'
+      order by total_exec_time desc limit 8`)) as unknown as {
+      rows: Array<{ calls: string; mean_exec_time: number; query: string }>;
+    };
+    for (const r of seen.rows)
+      console.log(
+        `    ${(Number(r.calls) / count).toFixed(2)}/request, mean ${r.mean_exec_time.toFixed(3)} ms in PostgreSQL: ${r.query}`,
+      );
+  }
+}
 if (process.env.REQUEST_COST_DUMP)
   writeFileSync(process.env.REQUEST_COST_DUMP, JSON.stringify(answers, null, 2));
 await app.close();

@@ -70,8 +70,11 @@ export async function listProjectTasks(db: DbOrTx, projectId: number): Promise<T
 
 /**
  * Board writes of one project run one at a time: the project row is locked for the transaction, so two
- * drags at once cannot interleave their renumbering.
+ * drags at once cannot interleave their renumbering. FOR NO KEY UPDATE, not FOR UPDATE: board writers
+ * still exclude each other (and a project's deletion waits), but the foreign-key checks of other
+ * transactions' rows that point at the project (FOR KEY SHARE: an update posted, a call booked, a chat
+ * message, a live event) no longer wait for the whole board transaction (docs/adr/0032).
  */
 export async function lockBoard(tx: DbOrTx, projectId: number): Promise<void> {
-  await tx.execute(sql`select id from ${projects} where ${projects.id} = ${projectId} for update`);
+  await tx.execute(sql`select id from ${projects} where ${projects.id} = ${projectId} for no key update`);
 }

@@ -2,11 +2,25 @@ import { idParamsSchema, type ProjectRef } from '@dd/domain';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { projectMembers, projects } from '../../db/schema/index.ts';
+import { liveEvents, projectMembers, projects } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { SessionRead } from '../auth/sessions.ts';
 
-export type LoadedProjectRef = ProjectRef & { id: number; ownerId: number | null; clientIds: number[] };
+export type LoadedProjectRef = ProjectRef & {
+  id: number;
+  ownerId: number | null;
+  clientIds: number[];
+  /** The project's data version (projectVersionSql), when the route's read carried it. */
+  version?: string;
+};
+
+/**
+ * A project's data version: its newest live event, as text ('none' without any). Every write of the
+ * project's board, history, updates, calls and decisions publishes a live event inside its own
+ * transaction (modules/events/publish-event.ts), so a new id means new data (docs/adr/0027).
+ */
+export const projectVersionSql = (projectId: AnyColumn | SQL): SQL =>
+  sql`coalesce((select max(${liveEvents.id}) from ${liveEvents} where ${liveEvents.projectId} = ${projectId})::text, 'none')`;
 
 /** The ids of a project's client users, as an int array, for a statement that reads `projectId`'s row. */
 export const clientIdsOf = (projectId: AnyColumn | SQL): SQL =>
@@ -40,6 +54,19 @@ export const projectRefRead: SessionRead = {
 };
 
 /**
+ * projectRefRead with the project's data version (projectVersionSql) as a fourth element, for the routes
+ * that keep answers per version (the report and the review list, docs/adr/0032): their version is read
+ * in the auth statement too, before any data, in the same snapshot as the session check.
+ */
+export const projectRefVersionRead: SessionRead = {
+  name: 'project_ref_version',
+  read: () => sql`select json_build_array(${projects.id}, ${projects.ownerId}, ${clientIdsOf(projects.id)},
+      ${projectVersionSql(projects.id)})::text
+    from ${projects} where ${projects.id} = ${sql.placeholder('id')}`,
+  params: projectRefRead.params,
+};
+
+/**
  * What `can()` needs about a project: its owner and client users. 404 when it does not exist. `read`:
  * what projectRefRead found with the session, when the route asked for it.
  */
@@ -49,8 +76,15 @@ export async function loadProjectRef(
   read: string | null = null,
 ): Promise<LoadedProjectRef> {
   if (read) {
-    const [projectId, ownerId, clientIds] = JSON.parse(read) as [number, number | null, number[]];
-    return { id: projectId, ownerId, clientIds };
+    const [projectId, ownerId, clientIds, version] = JSON.parse(read) as [
+      number,
+      number | null,
+      number[],
+      string?,
+    ];
+    return version === undefined
+      ? { id: projectId, ownerId, clientIds }
+      : { id: projectId, ownerId, clientIds, version };
   }
   const [project] = await projectRef(db, { id });
   if (!project) throw notFound('Project');

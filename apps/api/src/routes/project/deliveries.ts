@@ -1,9 +1,10 @@
 import { deliveryListDocumentSchema, idField } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cachedDeliveryPage } from '../../modules/deliveries/delivery-cache.ts';
 import { presentDelivery } from '../../modules/deliveries/delivery-presenter.ts';
 import { listDeliveries } from '../../modules/deliveries/delivery-queries.ts';
-import { loadProjectRef, projectRefRead } from '../../modules/projects/load-project.ts';
+import { loadProjectRef, projectRefVersionRead } from '../../modules/projects/load-project.ts';
 
 export const DELIVERY_PAGE_SIZE = 15;
 const deliveriesQuery = z.object({
@@ -32,21 +33,33 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: deliveriesQuery,
         response: { 200: deliveryListDocumentSchema },
       },
-      config: { sessionRead: projectRefRead },
+      // The project, its clients and its version in the auth statement; the page is kept per version
+      // (docs/adr/0032).
+      config: { sessionRead: projectRefVersionRead },
     },
     async (request) => {
       const ref = await loadProjectRef(app.db, request.params.id, request.sessionRead);
       app.authorize(request, 'project:read-deliveries', ref);
       const { page, size } = request.query.page;
-      const { rows, hasMore, total } = await listDeliveries(app.db, ref.id, {
-        filter: request.query.status,
-        page,
-        size,
-      });
-      return {
-        data: rows.map(presentDelivery),
-        meta: total === undefined ? { 'has-more': hasMore } : { 'has-more': hasMore, total },
-      };
+      const filter = request.query.status;
+      return cachedDeliveryPage(
+        app.db,
+        {
+          projectId: ref.id,
+          projectVersion: ref.version,
+          namesVersion: request.versions?.['admin-lists'],
+          filter,
+          page,
+          size,
+        },
+        async () => {
+          const { rows, hasMore, total } = await listDeliveries(app.db, ref.id, { filter, page, size });
+          return {
+            data: rows.map(presentDelivery),
+            meta: total === undefined ? { 'has-more': hasMore } : { 'has-more': hasMore, total },
+          };
+        },
+      );
     },
   );
 };

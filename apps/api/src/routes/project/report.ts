@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { cachedReport } from '../../modules/deliveries/report-cache.ts';
 import { loadReport } from '../../modules/deliveries/report-data.ts';
-import { loadProjectRef, projectRefRead } from '../../modules/projects/load-project.ts';
+import { loadProjectRef, projectRefVersionRead } from '../../modules/projects/load-project.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The default period: the last 90 days (docs/adr/0021). The longest: about three years. */
@@ -48,7 +48,8 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: reportQuery,
         response: { 200: projectReportDocumentSchema },
       },
-      config: { sessionRead: projectRefRead },
+      // The report's version comes with the session too (docs/adr/0032): a kept report costs one statement.
+      config: { sessionRead: projectRefVersionRead },
     },
     async (request, reply) => {
       const ref = await loadProjectRef(app.db, request.params.id, request.sessionRead);
@@ -61,6 +62,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           from: request.query.from ?? 'default',
           to: request.query.to ?? 'now',
           now: period.now,
+          version: ref.version,
         },
         () => loadReport(app.db, ref.id, period),
       );

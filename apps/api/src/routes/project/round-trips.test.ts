@@ -54,6 +54,20 @@ describe('round trips per request', () => {
     expect(count).toBe(1);
   });
 
+  it('GET /project/{id}/deliveries and /report kept per version: one statement, the version read with the session (docs/adr/0032)', async () => {
+    const db = t.database.db;
+    const { user, headers } = await withSessionAs(db, 'client');
+    const project = await buildProject(db, { ownerId: user.id });
+    for (const url of [`/api/project/${project.id}/deliveries`, `/api/project/${project.id}/report`]) {
+      const first = await queriesOf(url, headers);
+      expect(first.status, url).toBe(200);
+      const kept = await queriesOf(url, headers);
+      expect(kept.status, url).toBe(200);
+      expect(kept.body, url).toEqual(first.body);
+      expect(kept.count, url).toBe(1);
+    }
+  });
+
   it("a client's read writes the last visited project only when it changes", async () => {
     const db = t.database.db;
     const { user, headers } = await withSessionAs(db, 'client');

@@ -9,6 +9,7 @@ import {
   sprints,
   taskComments,
   tasks,
+  users,
 } from '../../db/schema/index.ts';
 import { buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
 import { listenOnFreePort, openEventStream } from '../../test/sse-client.ts';
@@ -151,6 +152,38 @@ describe('GET /project/{id}/deliveries', () => {
     expect(unknown.statusCode).toBe(403);
     expect(unknown.body).toBe(foreign.body);
     expect((await call('GET', url, {})).statusCode).toBe(401);
+  });
+
+  it('a page is kept while nothing changes; a decision or a rename shows on the next request (docs/adr/0032)', async () => {
+    const p = await reviewProject();
+    const waiting = await p.task(4, 'Waiting', { deliveredAt: new Date('2026-11-03T10:00:00Z') });
+    const url = `/api/project/${p.project.id}/deliveries`;
+    const page = async (headers = p.owner.headers) => {
+      const res = await call('GET', url, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: Array<{ id: string; attributes: Record<string, unknown> }> };
+    };
+    const before = await page();
+    expect(before.data.map((d) => d.id)).toEqual([String(waiting.id)]);
+    // A delivery written behind the app's back (no live event) is not seen while the page is kept...
+    const behind = await p.task(4, 'Behind the back', { deliveredAt: new Date('2026-11-04T10:00:00Z') });
+    expect(await page()).toEqual(before);
+    // ...every reader gets the same page (no role sees more of a delivery)...
+    expect(await page(p.second.headers)).toEqual(before);
+    // ...a decision through the app shows at once, and with it the row written behind its back.
+    const accepted = await call('POST', `/api/task/${waiting.id}/accept`, p.owner.headers);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = await page();
+    expect(after.data.map((d) => [d.id, d.attributes.status])).toEqual([
+      [String(behind.id), 'delivered'],
+      [String(waiting.id), 'accepted'],
+    ]);
+    // A page shows who delivered by name: a rename (which bumps the 'admin-lists' version) shows at once.
+    await db().update(users).set({ name: 'Renamed Developer' }).where(eq(users.id, p.developer.id));
+    expect((await page()).data.map((d) => d.attributes['delivered-by-name'])).toEqual([
+      'Renamed Developer',
+      'Renamed Developer',
+    ]);
   });
 });
 

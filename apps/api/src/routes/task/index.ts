@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { TASK_INCLUDES, taskIncluded } from '../../modules/board/task-included.ts';
 import { presentTask } from '../../modules/board/task-presenter.ts';
-import { loadTask, loadTaskWithProject } from '../../modules/board/task-queries.ts';
+import { loadTaskWithProject } from '../../modules/board/task-queries.ts';
 import { createTask, updateTask } from '../../modules/board/task-service.ts';
 import { authorizeBoard, authorizeBoardProject, idParams, parseIncludes } from '../board-access.ts';
 
@@ -105,8 +105,10 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       app.authorize(request, 'board:use');
-      const task = await loadTask(app.db, request.params.id);
-      const { actor } = await authorizeBoard(app, request, task.projectId);
+      // The task and its project's owner and clients in one statement, as the GET reads them: a move
+      // is the mixed bench's dearest write (docs/adr/0032).
+      const { task, project } = await loadTaskWithProject(app.db, request.params.id);
+      const actor = authorizeBoardProject(app, request, project);
       const { attributes, relationships } = request.body.data;
       const updated = await updateTask(app.db, task, {
         projectId: task.projectId,
