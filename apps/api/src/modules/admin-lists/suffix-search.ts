@@ -49,12 +49,14 @@ function suffixSearch(t: SuffixTable, query: ListQuery): SuffixSearch | null {
   if (!key || moreKeys.length > 0) return null;
   const column = t.sorts[key.field];
   if (!column) return null;
-  const matches = sql`select ${sql.identifier(t.id)} as id, ${sql.identifier(column)} as sort_key from ${sql.identifier(t.table)}
-    where suffix ^@ lower(${filter.value}::text) group by 1, 2`;
-  // The same order as orderByOf: the key nulls last, then the id in the key's direction.
+  // The same order as orderByOf: the key nulls last, then the id in the key's direction. A title
+  // holding the term twice has two matching suffixes: DISTINCT ON drops the second in the same sort
+  // that orders the page (one sort, no hash aggregate), and the window counts what is left.
   const direction = key.desc ? sql.raw('desc') : sql.raw('asc');
-  const ordered = sql`select id, count(*) over () as total from (${matches}) as m
-    order by sort_key ${direction} nulls last, id ${direction} nulls last`;
+  const order = sql`sort_key ${direction} nulls last, id ${direction} nulls last`;
+  const matches = sql`select distinct on (sort_key, id) ${sql.identifier(column)} as sort_key, ${sql.identifier(t.id)} as id
+    from ${sql.identifier(t.table)} where suffix ^@ lower(${filter.value}::text) order by ${order}`;
+  const ordered = sql`select id, count(*) over () as total from (${matches}) as m order by ${order}`;
   return {
     paged:
       query.size === null
