@@ -119,9 +119,11 @@ describe('uncached title and name searches (suffix tables)', () => {
     expect(await total('project', 'project.title', 'harbor')).toBe(2);
     expect(await total('user', 'user.name', 'silva')).toBe(2); // 'bo SILVA-silva' and 'Gone Silva'
     // No row is left behind for a project or user that no longer matches.
-    const stale = await db.execute(sql`
+    const stale = (await db.execute(sql`
       select (select count(*) from project_title_suffixes s where not exists (select 1 from projects p where p.id = s.project_id)) as projects,
-             (select count(*) from user_name_suffixes s where not exists (select 1 from users u where u.id = s.user_id and u.is_active)) as users`);
+             (select count(*) from user_name_suffixes s where not exists (select 1 from users u where u.id = s.user_id and u.is_active)) as users`)) as unknown as {
+      rows: unknown[];
+    };
     expect(stale.rows[0]).toEqual({ projects: '0', users: '0' });
     await db.delete(projects).where(eq(projects.id, late.id));
   });
