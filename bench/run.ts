@@ -392,7 +392,16 @@ async function main() {
       for (const { name, url, paths, warmUpPaths } of lists) {
         await load(url, bearer, warmUpPaths, 2); // JIT warm-up on another filter; not reported
         const label = cacheOn ? name.replace(' (', ' [list cache on] (') : name;
+        const server0 = processCpuMs(listServer.pid);
+        const pg0 = dataDir ? postgresCpuMs(dataDir) : 0;
         rows[label] = await load(url, bearer, paths);
+        const requests = rows[label].rps * duration;
+        if (requests > 0)
+          cpuNotes.push(
+            `CPU per request: server ${((processCpuMs(listServer.pid) - server0) / requests).toFixed(2)} ms` +
+              (dataDir ? `, PostgreSQL ${((postgresCpuMs(dataDir) - pg0) / requests).toFixed(2)} ms` : '') +
+              `: ${label}`,
+          );
       }
       const cold = await coldRequests(database.db, lists, bearer);
       listNotes.push(...cold.map((line) => (cacheOn ? `${line} [list cache on]` : line)));

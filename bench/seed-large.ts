@@ -1,11 +1,26 @@
 // The large, deterministic data set of docs/product.md §D8 for `npm run bench`: 2,000 companies, 100,000 users,
-// 500 teams and 100,000 projects with owners, states, sizes and client memberships. Every value is a
+// 500 teams and 100,000 projects (BENCH_LARGE_ROWS scales it: see largeSize) with owners, states, sizes and client memberships. Every value is a
 // function of the row number (no random()), so two runs, on any server, hold the same rows.
 // Rows are made by the database itself with generate_series: one INSERT ... SELECT per table.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/api/src/db/client.ts';
 
-export const LARGE = { companies: 2_000, users: 100_000, teams: 500, projects: 100_000 } as const;
+/**
+ * BENCH_LARGE_ROWS sizes the set (projects and users each; default 100,000): companies and teams grow
+ * with it (one company per 50 rows, one team per 200), so 10,000 / 100,000 / 1,000,000 hold the same
+ * shares and a filter still matches about 2% of the rows (docs/benchmarks.md, growth table).
+ */
+export function largeSize(rows: number) {
+  if (!Number.isInteger(rows) || rows < 1000)
+    throw new Error(`BENCH_LARGE_ROWS must be an integer >= 1000, not ${rows}`);
+  return {
+    companies: Math.round(rows / 50),
+    users: rows,
+    teams: Math.round(rows / 200),
+    projects: rows,
+  } as const;
+}
+export const LARGE = largeSize(Number(process.env.BENCH_LARGE_ROWS ?? 100_000));
 
 // Word lists the titles and names are built from. The bench's `like` filters search for one word of
 // them, so the share of matching rows is known: see BENCH_SEARCH in large-rows.ts.
@@ -105,7 +120,17 @@ export async function seedLarge(db: Db): Promise<{ ms: number }> {
   // A freshly loaded table has no statistics and no visibility map yet; autovacuum would get there
   // on its own, but only after a while. Without it the planner guesses and index-only scans
   // visit the heap.
-  for (const table of ['companies', 'users', 'teams', 'team_members', 'projects', 'project_members'])
+  // The suffix tables (migration 0023) are filled by the projects' and users' triggers: the same holds.
+  for (const table of [
+    'companies',
+    'users',
+    'teams',
+    'team_members',
+    'projects',
+    'project_members',
+    'project_title_suffixes',
+    'user_name_suffixes',
+  ])
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   return { ms: Math.round(performance.now() - started) };
 }

@@ -21,6 +21,7 @@ import {
 } from './list-sql.ts';
 import { presentLookup } from './lookup-presenter.ts';
 import { type ProjectRow, presentProjectRow } from './project-row-presenter.ts';
+import { projectSuffixSearch } from './suffix-search.ts';
 
 export const PROJECT_LIST_RULES: ListRules = {
   filters: PROJECT_FILTER_FIELDS,
@@ -124,12 +125,17 @@ export function projectPageQuery(db: Db, query: ListQuery, scope: ProjectListSco
 }
 
 /** The one statement of an uncached request: the page's ids, the total and the rows (list-sql: onePageSql). */
-export const projectPageSql = (db: Db, query: ListQuery, scope: ProjectListScope) =>
-  onePageSql(
+export function projectPageSql(db: Db, query: ListQuery, scope: ProjectListScope): SQL {
+  const rowsOf = (pageIds: SQL) => projectRowsQuery(sql`${projects.id} in (${pageIds})`);
+  // One title filter sorted by created or id: the suffix table answers it alone (suffix-search.ts).
+  const suffixes = projectSuffixSearch(query, scope.kind === 'all');
+  if (suffixes) return onePageSql(suffixes.paged, suffixes.all, rowsOf);
+  return onePageSql(
     projectPageQuery(db, query, scope),
     matching(db.select({ id: projects.id }).from(projects).$dynamic(), query, scope),
-    (pageIds) => projectRowsQuery(sql`${projects.id} in (${pageIds})`),
+    rowsOf,
   );
+}
 
 const client = alias(users, 'client');
 

@@ -20,6 +20,7 @@ import {
   orderByOf,
   userJson,
 } from './list-sql.ts';
+import { userSuffixSearch } from './suffix-search.ts';
 
 export const USER_LIST_RULES: ListRules = {
   filters: USER_FILTER_FIELDS,
@@ -107,12 +108,17 @@ export function userPageQuery(db: Db, query: ListQuery) {
 }
 
 /** The one statement of an uncached request: the page's ids, the total and the rows (list-sql: onePageSql). */
-export const userPageSql = (db: Db, query: ListQuery) =>
-  onePageSql(
+export function userPageSql(db: Db, query: ListQuery): SQL {
+  const rowsOf = (pageIds: SQL) => userRowsQuery(sql`${users.id} in (${pageIds})`);
+  // One name filter sorted by name or id: the suffix table answers it alone (suffix-search.ts).
+  const suffixes = userSuffixSearch(query);
+  if (suffixes) return onePageSql(suffixes.paged, suffixes.all, rowsOf);
+  return onePageSql(
     userPageQuery(db, query),
     matching(db.select({ id: users.id }).from(users).$dynamic(), query),
-    (pageIds) => userRowsQuery(sql`${users.id} in (${pageIds})`),
+    rowsOf,
   );
+}
 
 /** GET /user/search: one page of active users with their role, teams and owned projects (cached and serialized: see searchProjects). */
 export async function searchUsers(db: Db, query: ListQuery, options: { version?: number | null } = {}) {
