@@ -161,11 +161,21 @@ export function processCpuMs(pid: number): number {
 }
 const CLOCK_TICKS = 100;
 
+/** CPU time of a process's children that exited and were waited for (cutime + cstime), ms. */
+function exitedChildrenCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * CPU time of an embedded PostgreSQL (db/embedded-postgres.ts) of `dataDir`, ms: its postmaster (first
- * line of the cluster's postmaster.pid) and
- * every backend it started, counted from their /proc entries (a backend that exited is not counted,
- * so read it around a phase whose connections stay open: the server's pool).
+ * line of the cluster's postmaster.pid), every backend it runs, counted from their /proc entries, and
+ * every one that exited (the postmaster's cutime/cstime: it waits for its children), so an autovacuum
+ * worker ending mid-phase no longer takes its CPU time out of the figure.
  */
 export function postgresCpuMs(dataDir: string): number {
   let postmaster: number;
@@ -176,7 +186,7 @@ export function postgresCpuMs(dataDir: string): number {
   } catch {
     return 0;
   }
-  let total = processCpuMs(postmaster);
+  let total = processCpuMs(postmaster) + exitedChildrenCpuMs(postmaster);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
