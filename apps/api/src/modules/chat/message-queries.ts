@@ -101,9 +101,17 @@ export async function listMessages(
 
 export type ReadState = { lastReadId: number; unread: number };
 
-/** The reader's marker in a project and how many messages by others are after it (up to the cap). */
-export async function readState(db: DbOrTx, userId: number, projectId: number): Promise<ReadState> {
-  const result = (await db.execute(sql`
+/**
+ * The reader's marker in a project and how many messages by others are after it (up to the cap), as
+ * one row (`last_read_id`, `unread`): readState's statement, and the chat page's read inside the auth
+ * statement (chat-page.ts), from this one builder so the two cannot drift. Written so that a generic
+ * plan (the auth statement is prepared) still walks the project's `(project_id, id)` range upward and
+ * stops at the cap: ordered as that index, and "by others" as `coalesce(author, 0) <> reader`, which the
+ * planner does not estimate from the author column's values (`is distinct from` a parameter made it
+ * expect one row when one author wrote most messages, and read the project's whole range with a bitmap:
+ * 6–15 ms instead of 0.2 ms at 100,000 messages).
+ */
+export const readStateSql = (userId: SQL, projectId: SQL): SQL => sql`
     with marker as (
       select coalesce((select ${messageReads.lastReadId} from ${messageReads}
         where ${messageReads.userId} = ${userId} and ${messageReads.projectId} = ${projectId}), 0) as last_read_id
@@ -111,9 +119,16 @@ export async function readState(db: DbOrTx, userId: number, projectId: number): 
     select marker.last_read_id, (select count(*)::int from (
       select 1 from ${messages} where ${messages.projectId} = any(array[${projectId}]::int[])
         and ${messages.id} > marker.last_read_id
-        and ${messages.deletedAt} is null and ${messages.authorId} is distinct from ${userId}
-      limit ${UNREAD_COUNT_CAP}) s) as unread
-    from marker`)) as unknown as { rows: Array<{ last_read_id: number; unread: number }> };
+        and ${messages.deletedAt} is null and coalesce(${messages.authorId}, 0) <> ${userId}
+      order by ${messages.projectId}, ${messages.id}
+      limit ${sql.raw(String(UNREAD_COUNT_CAP))}) s) as unread
+    from marker`;
+
+/** The reader's marker in a project and how many messages by others are after it (up to the cap). */
+export async function readState(db: DbOrTx, userId: number, projectId: number): Promise<ReadState> {
+  const result = (await db.execute(readStateSql(sql`${userId}::int`, sql`${projectId}::int`))) as unknown as {
+    rows: Array<{ last_read_id: number; unread: number }>;
+  };
   const row = result.rows[0]!;
   return { lastReadId: Number(row.last_read_id), unread: Number(row.unread) };
 }
