@@ -132,3 +132,45 @@ export async function readState(db: DbOrTx, userId: number, projectId: number): 
   const row = result.rows[0]!;
   return { lastReadId: Number(row.last_read_id), unread: Number(row.unread) };
 }
+
+/** A message row as a statement of its own selects it (the column names of `columns` above, snake-cased). */
+export type RawMessageRow = {
+  id: number;
+  project_id: number;
+  author_id: number | null;
+  author_name: string | null;
+  author_avatar: string | null;
+  body: string;
+  created_at: string | Date;
+  edited_at: string | Date | null;
+  deleted_at: string | Date | null;
+  reply_to_id: number | null;
+  reply_to_author: string | null;
+  reply_to_excerpt: string | null;
+  files: MessageFile[] | string;
+};
+
+const dateOrNull = (value: string | Date | null): Date | null => (value === null ? null : new Date(value));
+
+/** A raw row (timestamps as text or Dates, whichever the driver gave) as loadMessage answers it. */
+export function messageRowOf(raw: RawMessageRow): MessageRow {
+  return {
+    id: Number(raw.id),
+    projectId: Number(raw.project_id),
+    authorId: raw.author_id === null ? null : Number(raw.author_id),
+    authorName: raw.author_name,
+    authorAvatar: raw.author_avatar,
+    body: raw.body,
+    createdAt: new Date(raw.created_at),
+    editedAt: dateOrNull(raw.edited_at),
+    deletedAt: dateOrNull(raw.deleted_at),
+    replyToId: raw.reply_to_id === null ? null : Number(raw.reply_to_id),
+    replyToAuthor: raw.reply_to_author,
+    replyToExcerpt: raw.reply_to_excerpt,
+    files: typeof raw.files === 'string' ? (JSON.parse(raw.files) as MessageFile[]) : raw.files,
+  };
+}
+
+/** How much of an answered message a reply shows, as SQL over the answered row `quoted`. */
+export const replyExcerptSql = (quoted: SQL): SQL =>
+  sql`case when ${quoted}.deleted_at is null then left(${quoted}.body, ${sql.raw(String(EXCERPT_CHARS))}) end`;

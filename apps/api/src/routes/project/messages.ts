@@ -22,9 +22,9 @@ import { presentMessage } from '../../modules/chat/message-presenter.ts';
 import { listMessages, readState } from '../../modules/chat/message-queries.ts';
 import { markRead, postMessage } from '../../modules/chat/message-service.ts';
 import { publishTyping } from '../../modules/chat/typing.ts';
-import { loadProjectRef } from '../../modules/projects/load-project.ts';
+import { loadProjectRef, projectRefRead } from '../../modules/projects/load-project.ts';
 import { MESSAGE_LIST_QUERY_DOC } from '../message/list-query-doc.ts';
-import { chatPostLimit } from '../message/post-limit.ts';
+import { chatPostLimit, chatPostLimitOf } from '../message/post-limit.ts';
 
 const idParams = z.object({ id: idField });
 const listQuery = z.object({
@@ -108,10 +108,11 @@ const projectMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         body: postBody,
         response: { 201: messageDocumentSchema },
       },
+      config: { sessionRead: projectRefRead },
       preHandler: postLimit,
     },
     async (request, reply) => {
-      const project = await loadProjectRef(app.db, request.params.id);
+      const project = await loadProjectRef(app.db, request.params.id, request.sessionRead);
       const actor = app.authorize(request, 'project:chat-post', project);
       const { body, 'reply-to': replyTo, files } = request.body.data.attributes;
       const row = await postMessage(app.db, {
@@ -121,6 +122,7 @@ const projectMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         replyTo: replyTo ?? null,
         files,
         now: app.config.now(),
+        limit: chatPostLimitOf(request),
       });
       return reply.status(201).send(asDocument(messageDocumentSchema, documentOf(presentMessage(row))));
     },
