@@ -7,7 +7,7 @@
 // an INSERT … ON CONFLICT DO UPDATE, reads and advances the row atomically (the row lock serialises
 // concurrent requests of one key), and returns the count and the milliseconds left in the window.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -27,7 +27,7 @@ type Row = { count: number; ttl: number };
  * trip (the chat's one-statement post, modules/chat/message-service.ts), which then counts in the same
  * row as the store does.
  */
-export const rateLimitIncrementSql = (fullKey: string, windowMs: number) => sql`
+export const rateLimitIncrementSql = (fullKey: string | SQL, windowMs: number | SQL) => sql`
         insert into rate_limits as r (key, window_start, count)
         values (${fullKey}, clock_timestamp(), 1)
         on conflict (key) do update set

@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES, isMessageEditable, mentionedIds } from '@dd/domain';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import {
   messageFiles,
   messageMentions,
@@ -137,18 +138,55 @@ async function postInOneStatement(
     limit: PostLimit;
   },
 ): Promise<MessageRow> {
-  const { projectId, authorId, replyTo, now, limit } = input;
-  const result = (await db.execute(sql`
-    with counted as (${rateLimitIncrementSql(limit.key, limit.windowMs)}
+  const { limit } = input;
+  const [row] = await postStatement(db, {
+    limitKey: limit.key,
+    windowMs: limit.windowMs,
+    max: limit.max,
+    projectId: input.projectId,
+    authorId: input.authorId,
+    body: input.body,
+    replyTo: input.replyTo,
+    now: input.now,
+  });
+  if (Number(row!.posted_in_window) > limit.max)
+    throw new AppError('too_many_requests', { title: CHAT_MESSAGES.tooMany });
+  if (row!.id === null)
+    throw new AppError('unprocessable', { title: CHAT_MESSAGES.replyToUnknown, pointer: attr('reply-to') });
+  return messageRowOf({ ...row!, id: row!.id });
+}
+
+// postInOneStatement's statement, prepared once per connection: planning its CTEs cost PostgreSQL more
+// than running them when it was sent as text on every post.
+const postStatement = preparedStatement<
+  Omit<RawMessageRow, 'id'> & { id: number | null; posted_in_window: number },
+  {
+    limitKey: string;
+    windowMs: number;
+    max: number;
+    projectId: number;
+    authorId: number;
+    body: string;
+    replyTo: number | null;
+    now: Date;
+  }
+>('chat_post', () => {
+  const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const projectId = p('projectId', 'int');
+  const authorId = p('authorId', 'int');
+  const replyTo = p('replyTo', 'int');
+  const now = p('now', 'timestamptz');
+  return sql`
+    with counted as (${rateLimitIncrementSql(p('limitKey', 'text'), p('windowMs', 'int'))}
     ), inserted as (
       insert into ${messages} (project_id, author_id, body, reply_to_id, created_at)
-      select ${projectId}::int, ${authorId}::int, ${input.body}::text, ${replyTo}::int, ${now}::timestamptz
-      where (select count from counted) <= ${limit.max}::int and (${replyTo}::int is null or exists (
-        select 1 from ${messages} where ${messages.id} = ${replyTo}::int and ${messages.projectId} = ${projectId}::int))
+      select ${projectId}, ${authorId}, ${p('body', 'text')}, ${replyTo}, ${now}
+      where (select count from counted) <= ${p('max', 'int')} and (${replyTo} is null or exists (
+        select 1 from ${messages} where ${messages.id} = ${replyTo} and ${messages.projectId} = ${projectId}))
       returning id, project_id, author_id, body, created_at, edited_at, deleted_at, reply_to_id
     ), marker as (
       insert into ${messageReads} (user_id, project_id, last_read_id, read_at)
-      select ${authorId}::int, ${projectId}::int, inserted.id, ${now}::timestamptz from inserted
+      select ${authorId}, ${projectId}, inserted.id, ${now} from inserted
       on conflict (user_id, project_id) do update
         set last_read_id = greatest(${messageReads.lastReadId}, excluded.last_read_id), read_at = excluded.read_at
     ), ${liveEventCtes({ kind: 'message', id: sql`(select id from inserted)`, projectId })}
@@ -160,16 +198,8 @@ async function postInOneStatement(
     left join inserted i on true
     left join ${users} u on u.id = i.author_id
     left join ${messages} q on q.id = i.reply_to_id
-    left join ${users} qa on qa.id = q.author_id`)) as unknown as {
-    rows: Array<Omit<RawMessageRow, 'id'> & { id: number | null; posted_in_window: number }>;
-  };
-  const row = result.rows[0]!;
-  if (Number(row.posted_in_window) > limit.max)
-    throw new AppError('too_many_requests', { title: CHAT_MESSAGES.tooMany });
-  if (row.id === null)
-    throw new AppError('unprocessable', { title: CHAT_MESSAGES.replyToUnknown, pointer: attr('reply-to') });
-  return messageRowOf({ ...row, id: row.id });
-}
+    left join ${users} qa on qa.id = q.author_id`;
+});
 
 /**
  * Posts a message. `limit`: the poster's limit, counted here when the post goes in one statement
