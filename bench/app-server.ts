@@ -161,6 +161,16 @@ export function processCpuMs(pid: number): number {
 }
 const CLOCK_TICKS = 100;
 
+/** CPU time of a process's children that exited and were waited for (cutime + cstime), ms. */
+function exitedChildrenCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * The processes of an embedded PostgreSQL (db/embedded-postgres.ts) of `dataDir`: its postmaster (first
  * line of the cluster's postmaster.pid) first, then every backend and helper it started; [] when it
@@ -187,10 +197,15 @@ export function postgresPids(dataDir: string): number[] {
 }
 
 /**
- * CPU time of an embedded PostgreSQL of `dataDir`, ms: its postmaster and every backend it started,
- * counted from their /proc entries (a backend that exited is not counted, so read it around a phase
- * whose connections stay open: the server's pool).
+ * CPU time of an embedded PostgreSQL of `dataDir`, ms: its postmaster and every backend it runs, counted
+ * from their /proc entries, and every one that exited (the postmaster's cutime/cstime: it waits for its
+ * children), so an autovacuum worker ending mid-phase no longer takes its CPU time out of the figure.
  */
 export function postgresCpuMs(dataDir: string): number {
-  return postgresPids(dataDir).reduce((total, pid) => total + processCpuMs(pid), 0);
+  const [postmaster, ...children] = postgresPids(dataDir);
+  if (postmaster === undefined) return 0;
+  return children.reduce(
+    (total, pid) => total + processCpuMs(pid),
+    processCpuMs(postmaster) + exitedChildrenCpuMs(postmaster),
+  );
 }

@@ -70,11 +70,16 @@ async function load(concurrency, count, request) {
 const tmp = await mkdtemp(path.join(tmpdir(), 'dd-bench-chat-'));
 await chmod(tmp, 0o711);
 const dbDir = path.join(tmp, 'db');
-const embedded = await startEmbeddedPostgres({ dataDir: dbDir });
+// pg_stat_statements: statements per request and their execution time, which the load barely moves.
+const embedded = await startEmbeddedPostgres({
+  dataDir: dbDir,
+  settings: { shared_preload_libraries: 'pg_stat_statements' },
+});
 const database = connect(embedded.url(), 'postgres', { max: 4 });
 let exitCode = 1;
 try {
   await database.migrate();
+  await database.db.execute(sql`create extension if not exists pg_stat_statements`);
   await seedLookups(database.db);
   const db = database.db;
   const people = await db
@@ -184,33 +189,66 @@ try {
 
   // CPU time the server and PostgreSQL spend per request of a phase: unlike latency, the load of other
   // work on the machine barely moves it.
-  const withCpu = async (phase) => {
+  // Statements the server ran (all but pg_stat_statements' own reads) and their time inside PostgreSQL.
+  const statements = async () => {
+    const result = await db.execute(sql`select queryid::text as id, calls::float8 as calls,
+      total_exec_time::float8 as ms, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query
+      from pg_stat_statements where query not like '%pg_stat_statements%'`);
+    const each = new Map(result.rows.map((r) => [r.id, r]));
+    const sum = (key) => result.rows.reduce((total, r) => total + Number(r[key]), 0);
+    return { calls: sum('calls'), ms: sum('ms'), each };
+  };
+  // BENCH_CHAT_STATEMENTS=1: each phase's statements, per request.
+  const printStatements = (name, before, after, n) => {
+    if (process.env.BENCH_CHAT_STATEMENTS !== '1') return;
+    const rows = [...after.each.values()]
+      .map((r) => {
+        const b = before.each.get(r.id);
+        return { calls: (r.calls - (b?.calls ?? 0)) / n, ms: (r.ms - (b?.ms ?? 0)) / n, query: r.query };
+      })
+      .filter((r) => r.calls > 0.001)
+      .sort((a, b) => b.calls - a.calls);
+    console.log(`statements per request, ${name}:`);
+    for (const r of rows.slice(0, 8))
+      console.log(`  ${r.calls.toFixed(2)} × ${(r.ms / r.calls).toFixed(3)} ms  ${r.query}`);
+  };
+  const withCpu = async (phase, name) => {
+    const statements0 = await statements();
     const server0 = processCpuMs(server.pid);
     const pg0 = postgresCpuMs(dbDir);
     const result = await phase();
     result.serverCpuMs = (processCpuMs(server.pid) - server0) / result.times.length;
     result.pgCpuMs = (postgresCpuMs(dbDir) - pg0) / result.times.length;
+    const statements1 = await statements();
+    result.statements = (statements1.calls - statements0.calls) / result.times.length;
+    result.execMs = (statements1.ms - statements0.ms) / result.times.length;
+    printStatements(name, statements0, statements1, result.times.length);
     return result;
   };
-  const page = await withCpu(() =>
-    load(USERS, 1000, () => call(reader, 'GET', `/api/project/${big}/messages?page[size]=30`)),
+  const page = await withCpu(
+    () => load(USERS, 1000, () => call(reader, 'GET', `/api/project/${big}/messages?page[size]=30`)),
+    'newest page',
   );
-  const search = await withCpu(() =>
-    load(USERS, 500, (_w, i) =>
-      call(
-        reader,
-        'GET',
-        `/api/project/${big}/messages?filter[q]=${encodeURIComponent(`${WORDS[i % 10]} ${WORDS[(i + 3) % 10]}`)}`,
+  const search = await withCpu(
+    () =>
+      load(USERS, 500, (_w, i) =>
+        call(
+          reader,
+          'GET',
+          `/api/project/${big}/messages?filter[q]=${encodeURIComponent(`${WORDS[i % 10]} ${WORDS[(i + 3) % 10]}`)}`,
+        ),
       ),
-    ),
+    'search',
   );
   // Each of the 10 users posts 25 messages (under the 30-a-minute limit), all at once.
-  const post = await withCpu(() =>
-    load(USERS, USERS * 25, (worker, i) =>
-      call(tokenOf.get(writers[worker].id), 'POST', `/api/project/${big}/messages`, {
-        data: { type: 'message', attributes: { body: `Bench post ${i} about the staging deploy` } },
-      }),
-    ),
+  const post = await withCpu(
+    () =>
+      load(USERS, USERS * 25, (worker, i) =>
+        call(tokenOf.get(writers[worker].id), 'POST', `/api/project/${big}/messages`, {
+          data: { type: 'message', attributes: { body: `Bench post ${i} about the staging deploy` } },
+        }),
+      ),
+    'post',
   );
   await bare.close();
 
@@ -222,16 +260,16 @@ try {
   ];
   let ok = true;
   console.log(
-    '| row | requests | p50 ms | p99 ms | budget p99 | server CPU ms/req | PostgreSQL CPU ms/req |',
+    '| row | requests | p50 ms | p99 ms | budget p99 | server CPU ms/req | PostgreSQL CPU ms/req | statements/req | statement ms/req |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const [name, result, budget] of rows) {
     const p50 = percentile(result.times, 50);
     const p99 = percentile(result.times, 99);
     const within = budget === null || (p99 <= budget && result.failures.length === 0);
     ok &&= within;
     console.log(
-      `| ${name} | ${result.times.length} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${budget ?? '—'}${within ? '' : ' OVER'} | ${result.serverCpuMs?.toFixed(2) ?? '—'} | ${result.pgCpuMs?.toFixed(2) ?? '—'} |`,
+      `| ${name} | ${result.times.length} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${budget ?? '—'}${within ? '' : ' OVER'} | ${result.serverCpuMs?.toFixed(2) ?? '—'} | ${result.pgCpuMs?.toFixed(2) ?? '—'} | ${result.statements?.toFixed(2) ?? '—'} | ${result.execMs?.toFixed(3) ?? '—'} |`,
     );
     if (result.failures.length > 0)
       console.log(`  ${result.failures.length} failures, e.g. ${result.failures[0]}`);

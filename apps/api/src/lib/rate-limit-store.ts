@@ -7,7 +7,7 @@
 // an INSERT … ON CONFLICT DO UPDATE, reads and advances the row atomically (the row lock serialises
 // concurrent requests of one key), and returns the count and the milliseconds left in the window.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -20,6 +20,24 @@ const SWEEP_EVERY = 500;
 const SWEEP_AFTER = '1 day';
 
 type Row = { count: number; ttl: number };
+
+/**
+ * The one statement that counts a request against a limit: the window's row advanced (or restarted),
+ * answering `count` and `ttl`. Also a CTE of a statement that does the limited work in the same round
+ * trip (the chat's one-statement post, modules/chat/message-service.ts), which then counts in the same
+ * row as the store does.
+ */
+export const rateLimitIncrementSql = (fullKey: string | SQL, windowMs: number | SQL) => sql`
+        insert into rate_limits as r (key, window_start, count)
+        values (${fullKey}, clock_timestamp(), 1)
+        on conflict (key) do update set
+          count = case when r.window_start + ${windowMs} * interval '1 millisecond' <= clock_timestamp()
+                       then 1 else r.count + 1 end,
+          window_start = case when r.window_start + ${windowMs} * interval '1 millisecond' <= clock_timestamp()
+                              then clock_timestamp() else r.window_start end
+        returning count,
+          greatest(0, ceil(extract(epoch from (window_start + ${windowMs} * interval '1 millisecond'
+            - clock_timestamp())) * 1000))::int as ttl`;
 
 /**
  * The store class to hand to `app.register(rateLimit, { store })`. `getDb` is read on each request:
@@ -42,17 +60,7 @@ export function postgresRateLimitStore(getDb: () => Db): FastifyRateLimitStoreCt
       const db = getDb();
       const fullKey = this.prefix + key;
       const windowMs = Math.max(1, Math.trunc(timeWindow));
-      db.execute(sql`
-        insert into rate_limits as r (key, window_start, count)
-        values (${fullKey}, clock_timestamp(), 1)
-        on conflict (key) do update set
-          count = case when r.window_start + ${windowMs} * interval '1 millisecond' <= clock_timestamp()
-                       then 1 else r.count + 1 end,
-          window_start = case when r.window_start + ${windowMs} * interval '1 millisecond' <= clock_timestamp()
-                              then clock_timestamp() else r.window_start end
-        returning count,
-          greatest(0, ceil(extract(epoch from (window_start + ${windowMs} * interval '1 millisecond'
-            - clock_timestamp())) * 1000))::int as ttl`)
+      db.execute(rateLimitIncrementSql(fullKey, windowMs))
         .then((result) => {
           const row = (result as unknown as { rows: Row[] }).rows[0];
           callback(null, { current: Number(row?.count ?? 1), ttl: Number(row?.ttl ?? windowMs) });

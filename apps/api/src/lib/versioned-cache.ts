@@ -5,12 +5,20 @@ type Entry<V> = { version: V; value: Promise<unknown> };
  * stays the same: a changed version means a new load. Concurrent requests for one key share one load
  * (the promise is kept, not its result); a failed load is forgotten. The least recently used go beyond
  * `max` entries, and with `stale`, every entry an older version computed goes as soon as a newer one is
- * seen. Values are shared: never mutate them. Used by the admin lists (modules/admin-lists/list-cache.ts)
- * and the performance report (modules/deliveries/report-cache.ts).
+ * seen. Values are shared: never mutate them. Used by the admin lists (modules/admin-lists/list-cache.ts),
+ * the performance report (modules/deliveries/report-cache.ts) and the chat's newest pages
+ * (modules/chat/chat-page.ts). With `keep: false` a load is not kept (its version may not stand for
+ * its data): a kept value of the same version still answers, a miss loads for this call alone.
  */
 export function versionedCache<V>(options: { max: number; stale?: (old: V, current: V) => boolean }) {
   const caches = new WeakMap<object, Map<string, Entry<V>>>();
-  return function cached<T>(owner: object, key: string, version: V, load: () => Promise<T>): Promise<T> {
+  return function cached<T>(
+    owner: object,
+    key: string,
+    version: V,
+    load: () => Promise<T>,
+    keep = true,
+  ): Promise<T> {
     let cache = caches.get(owner);
     if (!cache) {
       cache = new Map();
@@ -23,6 +31,7 @@ export function versionedCache<V>(options: { max: number; stale?: (old: V, curre
       return hit.value as Promise<T>;
     }
     const value = load();
+    if (!keep) return value;
     cache.set(key, { version, value });
     value.catch(() => {
       if (cache.get(key)?.value === value) cache.delete(key);

@@ -1,18 +1,28 @@
 import { CHAT_MESSAGES, isMessageEditable, mentionedIds } from '@dd/domain';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import {
   messageFiles,
   messageMentions,
   messageReads,
   messages,
   projectFiles,
+  users,
 } from '../../db/schema/index.ts';
 import { AppError, attr } from '../../lib/app-error.ts';
+import { rateLimitIncrementSql } from '../../lib/rate-limit-store.ts';
 import type { DbOrTx } from '../board/tx.ts';
 import { liveEventCtes, notifyLiveEvent, publishEvent } from '../events/publish-event.ts';
 import { notifyMentioned } from '../notifications/review-notifications.ts';
-import { loadMessage, type MessageRow, readState } from './message-queries.ts';
+import {
+  loadMessage,
+  type MessageRow,
+  messageRowOf,
+  type RawMessageRow,
+  readState,
+  replyExcerptSql,
+} from './message-queries.ts';
 
 /** The people of a project a message may mention: owner, members and account manager, by name. */
 async function participants(db: DbOrTx, projectId: number) {
@@ -100,41 +110,101 @@ async function attachFiles(
     throw new AppError('unprocessable', { title: CHAT_MESSAGES.fileUnknown, pointer: attr('files') });
 }
 
+/** A post limit counted by the posting statement itself: its rate_limits key, the most per window. */
+export type PostLimit = { key: string; max: number; windowMs: number };
+
+/** Whether a post goes in one statement (postInOneStatement), which then also counts its limit. */
+export const postsInOneStatement = (input: { body: string; files?: number[] }): boolean =>
+  (input.files ?? []).length === 0 && !input.body.includes('@');
+
 /**
  * A message without files or '@', posted in ONE statement (docs/adr/0027-report-and-chat-costs.md): the
- * reply checked, the row, the author's read marker and the live event, atomically as the transaction
- * below does them, in one round trip instead of seven (on two shared cores each round trip cost more than
- * the work). A text with an '@' may mention someone, who is told (docs/adr/0020-notifications.md): it takes
- * the transaction. The author's marker moves to the new id: the newest the transaction could see is its
- * own message.
+ * poster's limit counted (lib/rate-limit-store.ts, the same row the limiter uses), the reply checked,
+ * the row, the author's read marker and the live event, atomically as the transaction below does them,
+ * and the message as the answer shows it (its author, what it answers): one round trip where there were
+ * eight (on two shared cores each round trip cost more than the work). Over the limit, nothing is posted
+ * (and the count still moves, as the limiter's would). A text with an '@' may mention someone, who is
+ * told (docs/adr/0020-notifications.md): it takes the transaction. The author's marker moves to the new
+ * id: the newest the transaction could see is its own message.
  */
 async function postInOneStatement(
   db: Db,
-  input: { projectId: number; authorId: number; body: string; replyTo: number | null; now: Date },
-): Promise<number> {
-  const { projectId, authorId, replyTo, now } = input;
-  const result = (await db.execute(sql`
-    with inserted as (
+  input: {
+    projectId: number;
+    authorId: number;
+    body: string;
+    replyTo: number | null;
+    now: Date;
+    limit: PostLimit;
+  },
+): Promise<MessageRow> {
+  const { limit } = input;
+  const [row] = await postStatement(db, {
+    limitKey: limit.key,
+    windowMs: limit.windowMs,
+    max: limit.max,
+    projectId: input.projectId,
+    authorId: input.authorId,
+    body: input.body,
+    replyTo: input.replyTo,
+    now: input.now,
+  });
+  if (Number(row!.posted_in_window) > limit.max)
+    throw new AppError('too_many_requests', { title: CHAT_MESSAGES.tooMany });
+  if (row!.id === null)
+    throw new AppError('unprocessable', { title: CHAT_MESSAGES.replyToUnknown, pointer: attr('reply-to') });
+  return messageRowOf({ ...row!, id: row!.id });
+}
+
+// postInOneStatement's statement, prepared once per connection: planning its CTEs cost PostgreSQL more
+// than running them when it was sent as text on every post.
+const postStatement = preparedStatement<
+  Omit<RawMessageRow, 'id'> & { id: number | null; posted_in_window: number },
+  {
+    limitKey: string;
+    windowMs: number;
+    max: number;
+    projectId: number;
+    authorId: number;
+    body: string;
+    replyTo: number | null;
+    now: Date;
+  }
+>('chat_post', () => {
+  const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const projectId = p('projectId', 'int');
+  const authorId = p('authorId', 'int');
+  const replyTo = p('replyTo', 'int');
+  const now = p('now', 'timestamptz');
+  return sql`
+    with counted as (${rateLimitIncrementSql(p('limitKey', 'text'), p('windowMs', 'int'))}
+    ), inserted as (
       insert into ${messages} (project_id, author_id, body, reply_to_id, created_at)
-      select ${projectId}::int, ${authorId}::int, ${input.body}::text, ${replyTo}::int, ${now}::timestamptz
-      where ${replyTo}::int is null or exists (
-        select 1 from ${messages} where ${messages.id} = ${replyTo}::int and ${messages.projectId} = ${projectId}::int)
-      returning id
+      select ${projectId}, ${authorId}, ${p('body', 'text')}, ${replyTo}, ${now}
+      where (select count from counted) <= ${p('max', 'int')} and (${replyTo} is null or exists (
+        select 1 from ${messages} where ${messages.id} = ${replyTo} and ${messages.projectId} = ${projectId}))
+      returning id, project_id, author_id, body, created_at, edited_at, deleted_at, reply_to_id
     ), marker as (
       insert into ${messageReads} (user_id, project_id, last_read_id, read_at)
-      select ${authorId}::int, ${projectId}::int, inserted.id, ${now}::timestamptz from inserted
+      select ${authorId}, ${projectId}, inserted.id, ${now} from inserted
       on conflict (user_id, project_id) do update
         set last_read_id = greatest(${messageReads.lastReadId}, excluded.last_read_id), read_at = excluded.read_at
     ), ${liveEventCtes({ kind: 'message', id: sql`(select id from inserted)`, projectId })}
-    select inserted.id, (select ${notifyLiveEvent} from live_event) from inserted`)) as unknown as {
-    rows: Array<{ id: number }>;
-  };
-  const row = result.rows[0];
-  if (!row)
-    throw new AppError('unprocessable', { title: CHAT_MESSAGES.replyToUnknown, pointer: attr('reply-to') });
-  return Number(row.id);
-}
+    select c.count as posted_in_window, i.id, i.project_id, i.author_id, u.name as author_name,
+      u.avatar as author_avatar, i.body, i.created_at, i.edited_at, i.deleted_at, i.reply_to_id,
+      qa.name as reply_to_author, ${replyExcerptSql(sql`q`)} as reply_to_excerpt, '[]'::json as files,
+      (select ${notifyLiveEvent} from live_event) as notified
+    from counted c
+    left join inserted i on true
+    left join ${users} u on u.id = i.author_id
+    left join ${messages} q on q.id = i.reply_to_id
+    left join ${users} qa on qa.id = q.author_id`;
+});
 
+/**
+ * Posts a message. `limit`: the poster's limit, counted here when the post goes in one statement
+ * (postsInOneStatement); any other post must have been counted before (routes/message/post-limit.ts).
+ */
 export async function postMessage(
   db: Db,
   input: {
@@ -144,10 +214,10 @@ export async function postMessage(
     replyTo: number | null;
     files?: number[];
     now: Date;
+    limit: PostLimit;
   },
 ): Promise<MessageRow> {
-  if ((input.files ?? []).length === 0 && !input.body.includes('@'))
-    return loadMessage(db, await postInOneStatement(db, input));
+  if (postsInOneStatement(input)) return postInOneStatement(db, input);
   const id = await db.transaction(async (tx) => {
     if (input.replyTo !== null) {
       const [answered] = await tx

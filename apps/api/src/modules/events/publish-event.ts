@@ -29,7 +29,8 @@ export async function publishEvent(db: Pick<Db, 'execute'>, change: PublishedCha
 export const liveEventCtes = (change: {
   kind: PublishedChange['kind'];
   id: number | SQL;
-  projectId: number;
+  /** A number, or the placeholder of a prepared statement's parameter (an int). */
+  projectId: number | SQL;
 }): SQL => sql`
     live_audience as (
       select p.id as project_id, p.owner_id,

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES } from '@dd/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageMentions, messages, projectFiles, projectMembers } from '../../db/schema/index.ts';
+import { messageMentions, messages, projectFiles, projectMembers, users } from '../../db/schema/index.ts';
 import { buildProject, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, firstError, JSON_API, type TestApp } from '../../test/test-app.ts';
 import { XSS_PAYLOADS } from '../../test/xss-payloads.ts';
@@ -155,6 +155,86 @@ describe('project chat', () => {
         })
       ).statusCode,
     ).toBe(204);
+  });
+
+  it('the newest page, kept per process, shows every change at once and each reader their own marker', async () => {
+    const { client, pm, project } = await chatProject();
+    const admin = await withSessionAs(t.database.db, 'admin');
+    const hello = (await post(client.headers, project.id, 'hello there')).json() as { data: Msg };
+    await post(pm.headers, project.id, 'hi back', hello.data.id);
+    const newest = async (headers: Headers = client.headers, size = 30) => {
+      const res = await list(headers, project.id, `?page[size]=${size}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: Msg[]; meta: Record<string, unknown> };
+    };
+    const first = await newest();
+    expect(first.data.map((m) => m.attributes.body)).toEqual(['hi back', 'hello there']);
+    // The same page read without the cache (page[before] past the newest id) is the same data.
+    const uncached = await list(client.headers, project.id, `?page[before]=2000000000&page[size]=30`);
+    expect(uncached.json().data).toEqual(first.data);
+    // Each reader gets their own marker and count beside the same page.
+    expect(first.meta).toEqual({ 'last-read-id': Number(hello.data.id), unread: 1, 'has-more': false });
+    expect((await newest(pm.headers)).meta).toMatchObject({ unread: 0 });
+    expect((await newest(admin.headers)).meta).toMatchObject({ 'last-read-id': 0, unread: 2 });
+
+    // A post, an edit (and the reply's excerpt of it), an author's new name, a delete: each shows at once.
+    await post(pm.headers, project.id, 'third');
+    expect((await newest()).data.map((m) => m.attributes.body)).toEqual(['third', 'hi back', 'hello there']);
+    expect((await newest(client.headers, 1)).data.map((m) => m.attributes.body)).toEqual(['third']);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/message/${hello.data.id}`,
+      headers: client.headers,
+      payload: { data: { type: 'message', attributes: { body: 'hello, edited' } } },
+    });
+    expect(edited.statusCode).toBe(200);
+    const afterEdit = await newest();
+    expect(afterEdit.data[2]!.attributes).toMatchObject({ body: 'hello, edited' });
+    expect(afterEdit.data[1]!.attributes).toMatchObject({ 'reply-to-excerpt': 'hello, edited' });
+    await t.database.db.update(users).set({ name: 'Pat Renamed' }).where(eq(users.id, pm.user.id));
+    expect((await newest()).data[0]!.attributes['author-name']).toBe('Pat Renamed');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/message/${hello.data.id}`,
+      headers: client.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await newest()).data[2]!.attributes).toMatchObject({ body: '', deleted: true });
+    expect((await newest()).data[1]!.attributes['reply-to-excerpt']).toBeNull();
+  });
+
+  it('a file removed from the project’s files leaves the message of the kept page at once', async () => {
+    const { client, pm, project } = await chatProject();
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${project.id}/file/upload?for=chat`,
+      headers: {
+        authorization: pm.headers.authorization!,
+        'content-type': 'application/octet-stream',
+        'x-file-name': 'plan.txt',
+      },
+      payload: Buffer.from('the plan'),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const fileId = uploaded.json().data.id as string;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${project.id}/messages`,
+      headers: pm.headers,
+      payload: { data: { attributes: { body: 'The plan', files: [fileId] } } },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const files = async () =>
+      ((await list(client.headers, project.id)).json().data as Msg[])[0]!.attributes.files;
+    expect(await files()).toEqual([{ id: fileId, title: 'plan.txt', size: 8 }]);
+    const admin = await withSessionAs(t.database.db, 'admin');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/project/${project.id}/file/${fileId}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await files()).toEqual([]);
   });
 
   it('keeps a read marker per user and counts what others wrote after it', async () => {
@@ -449,5 +529,22 @@ describe('project chat', () => {
     expect(firstError(limited!)?.title).toBe(CHAT_MESSAGES.tooMany);
     const after = await t.database.db.select().from(messages);
     expect(after.length - before.length).toBe(30);
+  });
+
+  it('counts posts made in one statement and posts that mention someone in the same limit', async () => {
+    const { client, project } = await chatProject();
+    for (let i = 0; i < 29; i++)
+      expect((await post(client.headers, project.id, `plain ${i}`)).statusCode).toBe(201);
+    // The 30th names someone (the transaction's path, counted by the limiter): still allowed.
+    expect((await post(client.headers, project.id, 'thanks @Pat')).statusCode).toBe(201);
+    const plain = await post(client.headers, project.id, 'one more');
+    expect(plain.statusCode).toBe(429);
+    expect(firstError(plain)?.title).toBe(CHAT_MESSAGES.tooMany);
+    expect((await post(client.headers, project.id, 'and @Pat again')).statusCode).toBe(429);
+    // A minute later the window starts again.
+    await t.database.db.execute(
+      sql`update rate_limits set window_start = window_start - interval '61 seconds' where key = ${`chat-post:${client.user.id}`}`,
+    );
+    expect((await post(client.headers, project.id, 'back again')).statusCode).toBe(201);
   });
 });

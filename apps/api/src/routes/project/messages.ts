@@ -10,14 +10,21 @@ import {
 } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
+import { asDocument, documentOf, JSON_API } from '../../lib/jsonapi/document.ts';
+import {
+  chatPageRead,
+  listAnswer,
+  newestPageText,
+  pageText,
+  parseChatPageRead,
+} from '../../modules/chat/chat-page.ts';
 import { presentMessage } from '../../modules/chat/message-presenter.ts';
 import { listMessages, readState } from '../../modules/chat/message-queries.ts';
 import { markRead, postMessage } from '../../modules/chat/message-service.ts';
 import { publishTyping } from '../../modules/chat/typing.ts';
 import { loadProjectRef, projectRefRead } from '../../modules/projects/load-project.ts';
 import { MESSAGE_LIST_QUERY_DOC } from '../message/list-query-doc.ts';
-import { chatPostLimit } from '../message/post-limit.ts';
+import { chatPostLimit, chatPostLimitOf } from '../message/post-limit.ts';
 
 const idParams = z.object({ id: idField });
 const listQuery = z.object({
@@ -52,21 +59,42 @@ const projectMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listQuery,
         response: { 200: messageListDocumentSchema },
       },
-      config: { openapiQuery: MESSAGE_LIST_QUERY_DOC, sessionRead: projectRefRead },
+      config: { openapiQuery: MESSAGE_LIST_QUERY_DOC, sessionRead: chatPageRead },
     },
-    async (request) => {
-      const project = await loadProjectRef(app.db, request.params.id, request.sessionRead);
+    async (request, reply) => {
+      // With a session, the project, the reader's marker and count, and the newest page's version come
+      // in the auth statement (ADR 0028); without (a missing project: the 404 below), they are read here.
+      const read = request.sessionRead ? parseChatPageRead(request.sessionRead) : null;
+      const project = read ? read.ref : await loadProjectRef(app.db, request.params.id);
       const actor = app.authorize(request, 'project:chat-read', project);
       const { page, filter } = request.query;
+      const query = {
+        projectId: project.id,
+        size: page?.size ?? MESSAGE_PAGE_SIZE,
+        before: page?.before,
+        after: page?.before === undefined ? page?.after : undefined,
+        q: filter?.q,
+      };
+      const newest = query.before === undefined && query.after === undefined && query.q === undefined;
+      if (read && newest) {
+        // The newest page, kept as answered text while the project's version holds (chat-page.ts); the
+        // reader's own marker and count are written around it. In tests the response check parses it.
+        const text = await newestPageText(
+          app.db,
+          {
+            projectId: project.id,
+            size: query.size,
+            version: read.version,
+            listsVersion: request.versions?.['admin-lists'],
+            now: app.config.now(),
+          },
+          async () => pageText(await listMessages(app.db, query)),
+        );
+        return reply.type(JSON_API).send(listAnswer(text, read.state) as never);
+      }
       const [list, state] = await Promise.all([
-        listMessages(app.db, {
-          projectId: project.id,
-          size: page?.size ?? MESSAGE_PAGE_SIZE,
-          before: page?.before,
-          after: page?.before === undefined ? page?.after : undefined,
-          q: filter?.q,
-        }),
-        readState(app.db, actor.id, project.id),
+        listMessages(app.db, query),
+        read ? read.state : readState(app.db, actor.id, project.id),
       ]);
       return asDocument(
         messageListDocumentSchema,
@@ -89,10 +117,11 @@ const projectMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         body: postBody,
         response: { 201: messageDocumentSchema },
       },
+      config: { sessionRead: projectRefRead },
       preHandler: postLimit,
     },
     async (request, reply) => {
-      const project = await loadProjectRef(app.db, request.params.id);
+      const project = await loadProjectRef(app.db, request.params.id, request.sessionRead);
       const actor = app.authorize(request, 'project:chat-post', project);
       const { body, 'reply-to': replyTo, files } = request.body.data.attributes;
       const row = await postMessage(app.db, {
@@ -102,6 +131,7 @@ const projectMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         replyTo: replyTo ?? null,
         files,
         now: app.config.now(),
+        limit: chatPostLimitOf(request),
       });
       return reply.status(201).send(asDocument(messageDocumentSchema, documentOf(presentMessage(row))));
     },
