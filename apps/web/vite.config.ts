@@ -114,7 +114,7 @@ const LAZY_LIBRARY_GROUPS: Array<[RegExp, string]> = [
     /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]|[\\/]src[\\/]lib[\\/]ui[\\/]date-range-inputs\.tsx$/,
     'lib-dates',
   ],
-  [/node_modules[\\/]luxon[\\/]|[\\/]domain[\\/]src[\\/](slots|format|project-team)\.ts$/, 'lib-time'],
+  [/node_modules[\\/]luxon[\\/]|[\\/]domain[\\/]src[\\/](slots|project-team)\.ts$/, 'lib-time'],
 ];
 const inLazyLibrary = (id: string) => LAZY_LIBRARY_GROUPS.some(([test]) => test.test(id));
 
