@@ -204,6 +204,15 @@ const chunkGroups = [
     minShareCount: 2,
     priority: 5,
   },
+  // Zod- and luxon-free domain rules that a lazy library's module imports as well (slots.ts uses the
+  // zone check): captured before the libraries, or the first screens would load lib-time for them
+  // (docs/adr/0029). A chunk of their own: a second group named 'shared' makes a second file anyway.
+  {
+    name: 'shared-rules',
+    test: /[\\/]domain[\\/]src[\\/]timezone\.ts$/,
+    minShareCount: 2,
+    priority: 4.5,
+  },
   {
     debugName: 'lazy libraries',
     name: (id: string) => LAZY_LIBRARY_GROUPS.find(([test]) => test.test(id))?.[1] ?? null,

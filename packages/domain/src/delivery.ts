@@ -1,4 +1,3 @@
-import { TEXT_MAX } from './limits.ts';
 import { TASK_STATUS } from './task-status.ts';
 
 /**
@@ -13,6 +12,9 @@ export const DELIVERY_TASK_STATUSES: readonly number[] = [
   TASK_STATUS.accepted,
   TASK_STATUS.rejected,
 ];
+
+/** Deliveries per page of GET /api/project/{id}/deliveries, the web's page size and the API's default. */
+export const DELIVERY_PAGE_SIZE = 15;
 
 export const DELIVERY_DECISIONS = ['accept', 'reject'] as const;
 export type DeliveryDecision = (typeof DELIVERY_DECISIONS)[number];

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorkDay } from './limits.ts';
 import { WORK_HOURS } from './limits.ts';
 import {
