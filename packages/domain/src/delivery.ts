@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { TEXT_MAX } from './limits.ts';
 import { TASK_STATUS } from './task-status.ts';
-import { cappedText, textField } from './validation/fields.ts';
 
 /**
  * The product owner's review of delivered work (docs/adr/0021-delivery-review-and-report.md): the
@@ -16,6 +13,9 @@ export const DELIVERY_TASK_STATUSES: readonly number[] = [
   TASK_STATUS.rejected,
 ];
 
+/** Deliveries per page of GET /api/project/{id}/deliveries, the web's page size and the API's default. */
+export const DELIVERY_PAGE_SIZE = 15;
+
 export const DELIVERY_DECISIONS = ['accept', 'reject'] as const;
 export type DeliveryDecision = (typeof DELIVERY_DECISIONS)[number];
 
@@ -26,13 +26,6 @@ export const DELIVERY_MESSAGES = {
   reviewTitle: 'Waiting for your review',
   emptyDecisions: 'No decisions yet',
 } as const;
-
-/** The reason of a rejection: required, up to a few pages of text (it becomes a task comment). */
-export const rejectReasonField = textField(DELIVERY_MESSAGES.reasonRequired, 1, TEXT_MAX.long);
-export const deliveryRejectSchema = z.object({ reason: rejectReasonField });
-export type DeliveryRejectInput = z.infer<typeof deliveryRejectSchema>;
-/** Accept takes no reason; one sent anyway is kept with the decision. */
-export const deliveryAcceptSchema = z.object({ reason: cappedText(TEXT_MAX.long).optional() });
 
 export function deliveryStatusOf(taskStatusId: number): DeliveryStatus | null {
   return DELIVERY_STATUS_NAMES[taskStatusId as keyof typeof DELIVERY_STATUS_NAMES] ?? null;

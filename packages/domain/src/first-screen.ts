@@ -1,3 +1,5 @@
+import { DELIVERY_PAGE_SIZE } from './delivery.ts';
+
 /**
  * The API reads a page's first screen waits for, by page path (docs/product.md §F5, ADR 0017). The server runs
  * them while it answers the page request and puts their answers into index.html; the web app's API
@@ -46,6 +48,12 @@ export const FIRST_SCREEN_PAGES = {
       projectPath(id),
       `/project-update/search?include=reporter&sort=-created&page[size]=null&filter%5Bproject_id%5D=${id}`,
       `/project/${id}/progress`,
+      // The review card above the updates (docs/adr/0021): answered in the page, it is there from the
+      // first render instead of pushing the updates down when it arrives (a layout shift, docs/adr/0029).
+      ...(['waiting', 'decided'] as const).map(
+        (status) =>
+          `/project/${id}/deliveries?page[page]=1&page[size]=${DELIVERY_PAGE_SIZE}&status=${status}`,
+      ),
     ],
   },
   taskBoard: {

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { FILE_NAME_DISPLAY_LIMIT, FILE_NAME_SHORT_PREFIX, LINK_TEXT_DISPLAY_LIMIT } from './limits.ts';
 
 /** File names over 25 characters: first 20, then '... .' and the extension (docs/product.md §C5). */
@@ -18,16 +17,78 @@ export function shortenLink(text: string): string {
 
 export type DateFormatOptions = { timezone?: string };
 
-function toDateTime(date: Date | string, timezone: string | undefined): DateTime {
-  const value =
-    typeof date === 'string' ? DateTime.fromISO(date, { setZone: true }) : DateTime.fromJSDate(date);
-  return (timezone ? value.setZone(timezone) : value).setLocale('en-US');
+/**
+ * An ISO 8601 date-time as the API writes it, with its own offset when it has one. Read without a date
+ * library: these helpers render the first screen (update times on the project page), where luxon would
+ * cost its chunk before the first paint (docs/adr/0029). Luxon's fromISO with `setZone` read the same.
+ */
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+type Instant = { ms: number; offsetMinutes: number | null };
+
+function toInstant(date: Date | string): Instant | null {
+  if (typeof date !== 'string') {
+    const ms = date.getTime();
+    return Number.isNaN(ms) ? null : { ms, offsetMinutes: null };
+  }
+  const m = ISO.exec(date);
+  if (!m) return null;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = m
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
+  const millis = Math.floor(Number(`0.${m[7] ?? '0'}`) * 1000);
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const zone = m[8];
+  if (zone === undefined) {
+    // No offset: a wall time in the runtime's zone, as luxon reads it.
+    const local = new Date(year, month - 1, day, hour, minute, second, millis);
+    return local.getDate() === day ? { ms: local.getTime(), offsetMinutes: null } : null;
+  }
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  if (new Date(utc).getUTCDate() !== day) return null;
+  const digits = zone === 'Z' ? '' : zone.replace(':', '');
+  const offsetMinutes = digits
+    ? (digits.startsWith('-') ? -1 : 1) * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5) || 0))
+    : 0;
+  return { ms: utc - offsetMinutes * 60_000, offsetMinutes };
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    formatters.set(key, made);
+  }
+  return made;
 }
 
 /** 'Nov 22, 2026 6:30 AM' in the viewer's timezone (the runtime's zone when none is given). */
 export function formatDateTime(date: Date | string, options: DateFormatOptions = {}): string {
-  const value = toDateTime(date, options.timezone);
-  return value.isValid ? value.toFormat('MMM d, yyyy h:mm a') : '';
+  const instant = toInstant(date);
+  if (!instant) return '';
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    // Without a viewer zone, a string keeps its own offset (luxon's setZone): its wall time, read in UTC.
+    parts =
+      !options.timezone && instant.offsetMinutes !== null
+        ? formatter('UTC').formatToParts(instant.ms + instant.offsetMinutes * 60_000)
+        : formatter(options.timezone).formatToParts(instant.ms);
+  } catch {
+    return ''; // an unknown timezone
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
 }
 
 const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
@@ -37,9 +98,9 @@ const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' 
  * under a day hours, else the full date. A date slightly in the future (clock skew) reads as just now.
  */
 export function relativeDate(date: Date | string, now: Date, options: DateFormatOptions = {}): string {
-  const value = toDateTime(date, options.timezone);
-  if (!value.isValid) return '';
-  const elapsedMs = now.getTime() - value.toMillis();
+  const instant = toInstant(date);
+  if (!instant) return '';
+  const elapsedMs = now.getTime() - instant.ms;
   if (elapsedMs < 60_000 && elapsedMs > -60_000) return 'a few seconds ago';
   if (elapsedMs > 0 && elapsedMs < 3_600_000) return plural(Math.floor(elapsedMs / 60_000), 'minute');
   if (elapsedMs > 0 && elapsedMs < 86_400_000) return plural(Math.floor(elapsedMs / 3_600_000), 'hour');

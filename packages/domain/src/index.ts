@@ -38,4 +38,5 @@ export * from './report.ts';
 export * from './roles.ts';
 export * from './slots.ts';
 export * from './task-status.ts';
+export * from './timezone.ts';
 export * from './validation/index.ts';

@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import {
   CALL_MAX_WEEKS,
   CALL_MIN_LEAD_HOURS,
@@ -6,6 +6,7 @@ import {
   SLOT_MINUTES,
   type WorkDay,
 } from './limits.ts';
+import { isValidTimezone } from './timezone.ts';
 import { type OffsetAt, offsetsOf, wallClockToInstant } from './zone-offsets.ts';
 
 /**
@@ -43,23 +44,6 @@ export type SlotRules = {
 export type SlotQuery = SlotRules & { timezone: string };
 
 export const SCHEDULED_FORMAT = 'yyyy-MM-dd HH:mm:ss';
-
-// luxon's IANAZone.isValidZone builds a new Intl.DateTimeFormat on every call: ICU memory outside the JS
-// heap (~13 KB each, released only when the GC finalizes it, which that memory does not prompt) and ~50 µs
-// of the thread. The jobs' minute tick checks the zone of every client: with 96,000 clients (the bench's
-// data set) that was 1.2 GB resident and 5 s of the event loop, every minute. Zone names are few: each
-// answer is remembered (bounded, in case of arbitrary input).
-const zoneValidity = new Map<string, boolean>();
-const MAX_REMEMBERED_ZONES = 1_000;
-
-export function isValidTimezone(zone: string): boolean {
-  const known = zoneValidity.get(zone);
-  if (known !== undefined) return known;
-  const valid = IANAZone.isValidZone(zone);
-  if (zoneValidity.size >= MAX_REMEMBERED_ZONES) zoneValidity.clear();
-  zoneValidity.set(zone, valid);
-  return valid;
-}
 
 function assertZone(zone: string): void {
   if (!isValidTimezone(zone)) throw new RangeError(`Unknown timezone: ${zone}`);

@@ -3,6 +3,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, isValidElement, type ReactNode } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { sessionQueryOptions, useSession } from '../features/auth/api/get-session.ts';
+import {
+  decidedDeliveriesQueryOptions,
+  waitingDeliveriesQueryOptions,
+} from '../features/project-page/api/get-deliveries.ts';
 import { projectQueryOptions } from '../features/project-page/api/get-project.ts';
 import { projectProgressQueryOptions } from '../features/project-page/api/get-project-progress.ts';
 import { projectUpdatesQueryOptions } from '../features/project-page/api/get-project-updates.ts';
@@ -291,7 +295,7 @@ export function preloadScreen(pathname: string): Promise<unknown> {
 }
 
 /** Any query the prefetch map starts: a feature's own query options (same key, same function). */
-type RouteQuery = { queryKey: readonly unknown[]; queryFn?: unknown };
+type RouteQuery = { queryKey: readonly unknown[]; queryFn?: unknown; initialPageParam?: unknown };
 
 /**
  * The data the first render of a page asks for, by first-screen page of the domain (docs/product.md §F5):
@@ -305,6 +309,9 @@ const routeData = {
     projectQueryOptions(id),
     projectUpdatesQueryOptions(id),
     projectProgressQueryOptions(id),
+    // The review card sits above the updates: in the page, it no longer pushes them down when it arrives.
+    waitingDeliveriesQueryOptions(id),
+    decidedDeliveriesQueryOptions(id),
   ],
   taskBoard: (id) => [
     projectQueryOptions(id),
@@ -341,13 +348,12 @@ export function startFirstScreen(queryClient: QueryClient, pathname: string): Pr
   if (!page) return code;
   for (const query of routeData[page.name](page.id)) {
     const queryFn = query.queryFn as (context: unknown) => unknown;
-    void queryClient
-      .prefetchQuery({
-        queryKey: query.queryKey,
-        queryFn: (context) => quietly(() => queryFn(context)),
-        retry: false,
-      })
-      .catch(() => undefined);
+    const quiet = { queryFn: (context: unknown) => quietly(() => queryFn(context)), retry: false };
+    const prefetched =
+      'initialPageParam' in query
+        ? queryClient.prefetchInfiniteQuery({ ...(query as object), ...quiet } as never)
+        : queryClient.prefetchQuery({ queryKey: query.queryKey, ...quiet });
+    void prefetched.catch(() => undefined);
   }
   return code;
 }

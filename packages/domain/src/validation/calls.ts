@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { CALL_REFUSALS, isValidTimezone, WORK_HOURS_ERRORS } from '../slots.ts';
+import { CALL_REFUSALS, WORK_HOURS_ERRORS } from '../slots.ts';
+import { isValidTimezone } from '../timezone.ts';
 import { idField } from './fields.ts';
 
 // The request bodies of the call and work-hours routes; the slot rules the web app shares stay in

@@ -4,6 +4,7 @@ export * from './calls.ts';
 export * from './change-password.ts';
 export * from './chat.ts';
 export * from './daily-update.ts';
+export * from './delivery.ts';
 export * from './edit-user.ts';
 export * from './email.ts';
 export * from './estimate.ts';

@@ -1,4 +1,4 @@
-import { deliveryListDocumentSchema, idField } from '@dd/domain';
+import { DELIVERY_PAGE_SIZE, deliveryListDocumentSchema, idField } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cachedDeliveryPage } from '../../modules/deliveries/delivery-cache.ts';
@@ -6,7 +6,6 @@ import { presentDelivery } from '../../modules/deliveries/delivery-presenter.ts'
 import { listDeliveries } from '../../modules/deliveries/delivery-queries.ts';
 import { loadProjectRef, projectRefVersionRead } from '../../modules/projects/load-project.ts';
 
-export const DELIVERY_PAGE_SIZE = 15;
 const deliveriesQuery = z.object({
   status: z.enum(['waiting', 'decided']).optional(),
   page: z

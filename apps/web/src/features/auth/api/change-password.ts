@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { read, toDocument } from '../../../lib/api-client.ts';
 import { sessionQueryOptions } from './get-session.ts';
-import { login } from './login.ts';
 
 export type ChangePasswordInput = { userId: number; token: string; password: string };
 
@@ -16,6 +15,10 @@ export async function changePassword({ userId, token, password }: ChangePassword
     body: toDocument('user', { password, token }, { id: userId }),
     suppressErrorToast: true,
   });
+  // Loaded here rather than imported: shared with the change-password page, the sign-in request would
+  // sit in the shared chunk, and the sign-in page would load that chunk and the UI library it needs
+  // before its first paint (docs/adr/0029).
+  const { login } = await import('./login.ts');
   await login({ login: String(data.login), password, remember: '1' });
 }
 

@@ -1,4 +1,4 @@
-import { type LoginInput, loginSchema, MESSAGES } from '@dd/domain';
+import { type LoginInput, MESSAGES } from '@dd/domain';
 import {
   Alert,
   Anchor,
@@ -11,9 +11,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { safeNext } from '../../../lib/safe-next.ts';
@@ -21,7 +20,11 @@ import { useLogin } from '../api/login.ts';
 
 type SignInValues = { login: string; password: string; remember: boolean };
 
-const validateLogin = schemaResolver(loginSchema, { sync: true });
+type FieldErrors = Partial<Record<string, ReactNode>>;
+
+// The rules load beside the form, not before it (sign-in-rules.ts); a submit waits for them if needed.
+const loadRules = () => import('./sign-in-rules.ts');
+const preloadRules = () => void loadRules().catch(() => undefined);
 
 /** What a failed login shows, and where (docs/product.md §C5, §C8): under the field the server points at. */
 function describeFailure(error: unknown): { field?: 'login' | 'password'; message: string } {
@@ -49,23 +52,41 @@ export function SignInPage() {
   const signIn = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
 
-  const form = useForm<SignInValues>({
-    mode: 'controlled',
-    initialValues: { login: '', password: '', remember: true },
-    validate: (values) => validateLogin(toLoginInput(values)),
+  // Plain state rather than @mantine/form: the form is three fields, and the page then needs no forms
+  // library before its first paint (docs/adr/0029). An edit clears that field's error, as useForm did.
+  const [values, setValues] = useState<SignInValues>({ login: '', password: '', remember: true });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const setField = <K extends keyof SignInValues>(name: K, value: SignInValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  };
+  const textProps = (name: 'login' | 'password') => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(name, event.currentTarget.value),
+    onFocus: preloadRules,
   });
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    signIn.mutate(toLoginInput(values), {
-      onSuccess: () => navigate(safeNext(searchParams.get('next')), { replace: true }),
-      onError: (error) => {
-        const failure = describeFailure(error);
-        if (failure.field) form.setFieldError(failure.field, failure.message);
-        else setFormError(failure.message);
-      },
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = toLoginInput(values);
+    void loadRules().then(({ validateLogin }) => {
+      const found = validateLogin(input);
+      setErrors(found);
+      if (Object.keys(found).length > 0) return;
+      setFormError(null);
+      signIn.mutate(input, {
+        onSuccess: () => navigate(safeNext(searchParams.get('next')), { replace: true }),
+        onError: (error) => {
+          const failure = describeFailure(error);
+          if (failure.field) {
+            const field = failure.field;
+            setErrors((current) => ({ ...current, [field]: failure.message }));
+          } else setFormError(failure.message);
+        },
+      });
     });
-  });
+  };
 
   return (
     <Stack gap="lg">
@@ -108,7 +129,7 @@ export function SignInPage() {
             spellCheck={false}
             required
             withAsterisk={false}
-            {...form.getInputProps('login')}
+            {...textProps('login')}
           />
           <PasswordInput
             label="Password"
@@ -117,10 +138,14 @@ export function SignInPage() {
             withAsterisk={false}
             visibilityToggleFocusable
             visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
-            {...form.getInputProps('password')}
+            {...textProps('password')}
           />
           <Group justify="space-between" gap="sm">
-            <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <Checkbox
+              label="Remember me"
+              checked={values.remember}
+              onChange={(event) => setField('remember', event.currentTarget.checked)}
+            />
             <Anchor component={Link} to="/login/forgot-password" size="sm" fw={600}>
               Forgot password?
             </Anchor>

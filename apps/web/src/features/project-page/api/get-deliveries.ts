@@ -1,11 +1,9 @@
-import type { DeliveryResource, Flattened } from '@dd/domain';
+import { DELIVERY_PAGE_SIZE, type DeliveryResource, type Flattened } from '@dd/domain';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { read } from '../../../lib/api-client.ts';
 
 /** One delivered, accepted or rejected task as the review card shows it (packages/domain/src/api/delivery.ts). */
 export type Delivery = Flattened<DeliveryResource>;
-
-export const DELIVERY_PAGE_SIZE = 15;
 
 /** GET /api/project/{id}/deliveries: `waiting` (status 4) or `decided` (5 and 6), newest delivery first. */
 export async function getDeliveries(projectId: number, status: 'waiting' | 'decided', page = 1) {
@@ -31,13 +29,14 @@ export function useWaitingDeliveries(projectId: number) {
 }
 
 /** Past decisions, a page at a time ("Show more"). */
+export const decidedDeliveriesQueryOptions = (projectId: number) =>
+  infiniteQueryOptions({
+    queryKey: [...deliveriesQueryKey(projectId), 'decided'],
+    queryFn: ({ pageParam }) => getDeliveries(projectId, 'decided', pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+
 export function useDecidedDeliveries(projectId: number) {
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: [...deliveriesQueryKey(projectId), 'decided'],
-      queryFn: ({ pageParam }) => getDeliveries(projectId, 'decided', pageParam),
-      initialPageParam: 1,
-      getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
-    }),
-  );
+  return useInfiniteQuery(decidedDeliveriesQueryOptions(projectId));
 }

@@ -1,26 +1,20 @@
-import { can, DELIVERY_MESSAGES, deliveryRejectSchema, formatDateTime, LABELS } from '@dd/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-  Typography,
-} from '@mantine/core';
+import { can, DELIVERY_MESSAGES, formatDateTime } from '@dd/domain';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
+import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
 import { renderMarkdown } from '../../../lib/render-markdown.ts';
-import { PHONE_QUERY, useMediaMatch } from '../../../lib/use-media-match.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useDecideDelivery } from '../api/decide-delivery.ts';
 import { type Delivery, useDecidedDeliveries, useWaitingDeliveries } from '../api/get-deliveries.ts';
 import type { ProjectView } from '../api/get-project.ts';
+
+// The reject form and its rule (zod) load when the pointer or focus reaches Reject, not with the page
+// (docs/adr/0017, docs/adr/0029): the project page's first screen carries no forms library.
+const RejectModal = lazyComponent(
+  () => import('./delivery-reject-modal.tsx'),
+  (m) => m.RejectModal,
+);
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 const errorTitle = (error: unknown) =>
@@ -119,6 +113,7 @@ function WaitingDelivery({
   const html = useMemo(() => renderMarkdown(delivery.description), [delivery.description]);
   const decide = useDecideDelivery();
   const [rejecting, setRejecting] = useState(false);
+  const [rejectMounted, setRejectMounted] = useState(false);
   const titleId = `delivery-${delivery.id}-title`;
   return (
     <Paper component="li" withBorder radius="sm" p="sm" aria-labelledby={titleId}>
@@ -166,91 +161,37 @@ function WaitingDelivery({
               color="red"
               variant="light"
               disabled={decide.isPending}
-              onClick={() => {
-                decide.reset();
-                setRejecting(true);
-              }}
+              onClick={() =>
+                whenLoaded(RejectModal, () => {
+                  decide.reset();
+                  setRejectMounted(true);
+                  setRejecting(true);
+                })
+              }
               aria-describedby={titleId}
+              {...preloadOnIntent(RejectModal)}
             >
               Reject
             </Button>
           </Group>
         )}
       </Stack>
-      <RejectModal
-        opened={rejecting}
-        title={delivery.title}
-        pending={decide.isPending}
-        serverError={decide.isError ? errorTitle(decide.error) : null}
-        onClose={() => setRejecting(false)}
-        onSubmit={(reason) =>
-          decide.mutate(
-            { projectId, taskId: delivery.id, decision: 'reject', reason },
-            { onSuccess: () => setRejecting(false) },
-          )
-        }
-      />
+      {rejectMounted && (
+        <RejectModal
+          opened={rejecting}
+          title={delivery.title}
+          pending={decide.isPending}
+          serverError={decide.isError ? errorTitle(decide.error) : null}
+          onClose={() => setRejecting(false)}
+          onSubmit={(reason) =>
+            decide.mutate(
+              { projectId, taskId: delivery.id, decision: 'reject', reason },
+              { onSuccess: () => setRejecting(false) },
+            )
+          }
+        />
+      )}
     </Paper>
-  );
-}
-
-function RejectModal(props: {
-  opened: boolean;
-  title: string;
-  pending: boolean;
-  serverError: string | null;
-  onClose: () => void;
-  onSubmit: (reason: string) => void;
-}) {
-  const phone = useMediaMatch(PHONE_QUERY);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = () => {
-    const parsed = deliveryRejectSchema.safeParse({ reason });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? DELIVERY_MESSAGES.reasonRequired);
-    props.onSubmit(parsed.data.reason);
-  };
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={`Reject “${props.title}”`} fullScreen={phone}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Textarea
-            label="Why do you reject it?"
-            description="The team sees this as your comment on the task."
-            required
-            autosize
-            minRows={4}
-            maxRows={12}
-            data-autofocus
-            value={reason}
-            error={error}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setError(null);
-            }}
-          />
-          {props.serverError && (
-            <Text size="sm" c="red.9" role="alert">
-              {props.serverError}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={props.onClose}>
-              {LABELS.buttons.cancel}
-            </Button>
-            <Button type="submit" color="red" loading={props.pending}>
-              Reject
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }
 
