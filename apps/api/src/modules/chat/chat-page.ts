@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { liveEvents, projects } from '../../db/schema/index.ts';
 import { versionedCache } from '../../lib/versioned-cache.ts';
 import type { SessionRead } from '../auth/sessions.ts';
-import { clientIdsOf, type LoadedProjectRef } from '../projects/load-project.ts';
+import { clientIdsOf, type LoadedProjectRef, snapshotSettledSql } from '../projects/load-project.ts';
 import { presentMessage } from './message-presenter.ts';
 import { type MessagePage, type ReadState, readStateSql } from './message-queries.ts';
 
@@ -20,7 +20,7 @@ export const chatPageRead: SessionRead = {
     return sql`select json_build_array(${projects.id}, ${projects.ownerId}, ${clientIdsOf(projects.id)},
         r.last_read_id, r.unread,
         (select max(${liveEvents.id}) from ${liveEvents} where ${liveEvents.projectId} = ${id}),
-        pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot()))::text
+        ${snapshotSettledSql})::text
       from ${projects}, lateral (${readStateSql(userId, id)}) r
       where ${projects.id} = ${id}`;
   },

@@ -11,7 +11,7 @@ export type LoadedProjectRef = ProjectRef & {
   ownerId: number | null;
   clientIds: number[];
   /** The project's data version (projectVersionSql), when the route's read carried it. */
-  version?: string;
+  version?: ProjectVersion;
 };
 
 /**
@@ -21,6 +21,17 @@ export type LoadedProjectRef = ProjectRef & {
  */
 export const projectVersionSql = (projectId: AnyColumn | SQL): SQL =>
   sql`coalesce((select max(${liveEvents.id}) from ${liveEvents} where ${liveEvents.projectId} = ${projectId})::text, 'none')`;
+
+/**
+ * True when no write transaction was in progress anywhere as the statement's snapshot was taken (its
+ * xmin is its xmax). Event ids are taken before commit, so while a write is in progress it may still
+ * commit a LOWER id than the newest one seen: a version read then does not stand for every write below
+ * it, and nothing may be kept under it (docs/adr/0032). Once settled, any later event has a higher id.
+ */
+export const snapshotSettledSql = sql`pg_snapshot_xmin(pg_current_snapshot()) = pg_snapshot_xmax(pg_current_snapshot())`;
+
+/** A project's data version (projectVersionSql) and whether it was read settled (snapshotSettledSql). */
+export type ProjectVersion = { id: string; settled: boolean };
 
 /** The ids of a project's client users, as an int array, for a statement that reads `projectId`'s row. */
 export const clientIdsOf = (projectId: AnyColumn | SQL): SQL =>
@@ -54,14 +65,15 @@ export const projectRefRead: SessionRead = {
 };
 
 /**
- * projectRefRead with the project's data version (projectVersionSql) as a fourth element, for the routes
- * that keep answers per version (the report and the review list, docs/adr/0032): their version is read
- * in the auth statement too, before any data, in the same snapshot as the session check.
+ * projectRefRead with the project's data version (projectVersionSql) and whether it was read settled
+ * (snapshotSettledSql) as fourth and fifth elements, for the routes that keep answers per version (the
+ * report and the review list, docs/adr/0032): their version is read in the auth statement too, before
+ * any data, in the same snapshot as the session check.
  */
 export const projectRefVersionRead: SessionRead = {
   name: 'project_ref_version',
   read: () => sql`select json_build_array(${projects.id}, ${projects.ownerId}, ${clientIdsOf(projects.id)},
-      ${projectVersionSql(projects.id)})::text
+      ${projectVersionSql(projects.id)}, ${snapshotSettledSql})::text
     from ${projects} where ${projects.id} = ${sql.placeholder('id')}`,
   params: projectRefRead.params,
 };
@@ -76,15 +88,16 @@ export async function loadProjectRef(
   read: string | null = null,
 ): Promise<LoadedProjectRef> {
   if (read) {
-    const [projectId, ownerId, clientIds, version] = JSON.parse(read) as [
+    const [projectId, ownerId, clientIds, version, settled] = JSON.parse(read) as [
       number,
       number | null,
       number[],
       string?,
+      boolean?,
     ];
     return version === undefined
       ? { id: projectId, ownerId, clientIds }
-      : { id: projectId, ownerId, clientIds, version };
+      : { id: projectId, ownerId, clientIds, version: { id: version, settled: settled === true } };
   }
   const [project] = await projectRef(db, { id });
   if (!project) throw notFound('Project');

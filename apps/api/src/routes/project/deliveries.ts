@@ -50,6 +50,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           filter,
           page,
           size,
+          now: app.config.now(),
         },
         async () => {
           const { rows, hasMore, total } = await listDeliveries(app.db, ref.id, { filter, page, size });

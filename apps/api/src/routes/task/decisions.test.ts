@@ -185,6 +185,43 @@ describe('GET /project/{id}/deliveries', () => {
       'Renamed Developer',
     ]);
   });
+  it('a page read while a write is in progress is not kept: that write may commit a lower event id (docs/adr/0032)', async () => {
+    const p = await reviewProject();
+    const waiting = await p.task(4, 'Waiting', { deliveredAt: new Date('2026-11-03T10:00:00Z') });
+    const url = `/api/project/${p.project.id}/deliveries`;
+    const statuses = async () => {
+      const res = await call('GET', url, p.owner.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: Array<{ attributes: { status: string } }> }).data.map(
+        (d) => d.attributes.status,
+      );
+    };
+    const event = (tx: Pick<ReturnType<typeof db>, 'insert'>) =>
+      tx.insert(liveEvents).values({ kind: 'task', resourceId: waiting.id, projectId: p.project.id });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started!: () => void;
+    const begun = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    // A decision in progress takes its event id first...
+    const slow = db().transaction(async (tx) => {
+      await tx.update(tasks).set({ taskStatusId: 5 }).where(eq(tasks.id, waiting.id));
+      await event(tx);
+      started();
+      await held;
+    });
+    await begun;
+    // ...another write of the project commits a higher one, and a reader sees that newest id.
+    await event(db());
+    expect(await statuses()).toEqual(['delivered']);
+    // The slow decision commits with the lower id: the newest id does not move, yet the page must.
+    release();
+    await slow;
+    expect(await statuses()).toEqual(['accepted']);
+  });
 });
 
 describe('POST /task/{id}/accept and /reject', () => {
