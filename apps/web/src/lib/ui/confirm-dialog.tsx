@@ -1,33 +1,22 @@
-import { LABELS } from '@dd/domain';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { lazy, Suspense, useRef } from 'react';
+import type { ConfirmDialogProps } from './confirm-dialog-modal.tsx';
 
-type ConfirmDialogProps = {
-  opened: boolean;
-  message: string;
-  busy?: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-};
+const ConfirmDialogModal = lazy(async () => ({
+  default: (await import('./confirm-dialog-modal.tsx')).ConfirmDialogModal,
+}));
 
-/** The tables' confirm dialog: the product's question with CANCEL and YES. */
-export function ConfirmDialog({ opened, message, busy = false, onCancel, onConfirm }: ConfirmDialogProps) {
+/**
+ * The tables' confirm dialog: the product's question with CANCEL and YES. Its Modal (Mantine's overlay
+ * components, lib-ui-overlays) loads when it first opens, not with the screen: the project page's first
+ * paint does not wait for it (docs/adr/0029). Once opened it stays mounted, so closing keeps its transition.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const opened = useRef(false);
+  if (props.opened) opened.current = true;
+  if (!opened.current) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title="Please confirm"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Text mb="lg">{message}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={busy}>
-          {LABELS.buttons.cancel}
-        </Button>
-        <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
-          {LABELS.buttons.yes}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialogModal {...props} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { can } from '@dd/domain';
-import { startTransition, useEffect, useState } from 'react';
+import { Suspense, startTransition, useEffect, useState } from 'react';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
 import { DeliveryReview } from './delivery-review.tsx';
@@ -42,7 +42,7 @@ function ProjectPage({ project }: { project: ProjectView }) {
       </div>
       <div className="dd-project-column">
         {restShown && (
-          <>
+          <Suspense fallback={null}>
             {editsTeam && <ProjectTeam project={project} />}
             <ProjectProgress projectId={project.id} />
             <div id={ATTACH_SECTION_ID} style={{ scrollMarginTop: 16 }}>
@@ -50,7 +50,7 @@ function ProjectPage({ project }: { project: ProjectView }) {
             </div>
             <ProjectDetails key={project.id} project={project} />
             {can(actor, 'digest:manage-own') && <DigestToggle />}
-          </>
+          </Suspense>
         )}
       </div>
     </div>

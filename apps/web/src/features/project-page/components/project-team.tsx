@@ -7,9 +7,12 @@ import { useActor } from '../../auth/api/get-session.ts';
 import { PendingInvitations } from '../../invitations/components/pending-invitations.tsx';
 import { ProjectObservers } from '../../invitations/components/project-observers.tsx';
 import type { Person, ProjectView } from '../api/get-project.ts';
-import { TeamEditor } from './team-editor.tsx';
 
 // The invitation form loads when a team editor first opens it.
+// The editor's pickers are Mantine's Select and MultiSelect (lib-ui-overlays): loaded with the right
+// column, which mounts after the updates, not before the page's first paint (docs/adr/0029). The page
+// shows the whole right column once it is here (its Suspense), so nothing in it moves down.
+const TeamEditor = lazy(async () => ({ default: (await import('./team-editor.tsx')).TeamEditor }));
 const InvitePersonModal = lazy(async () => ({
   default: (await import('../../invitations/components/invite-person-modal.tsx')).InvitePersonModal,
 }));

@@ -1,9 +1,16 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
-import { CancelCallModal } from '../../../calls/components/cancel-call-modal.tsx';
-import { MoveCallModal } from '../../../calls/components/move-call-modal.tsx';
+import { lazy, Suspense, useState } from 'react';
 import type { ScheduledCall } from '../../api/schedule-call-my-calls.ts';
 import { longDateTime } from './schedule-call-format.ts';
+
+// Loaded on Move or Cancel, not with the page: their dialogs are Mantine's overlay components
+// (lib-ui-overlays), which the project page's first paint need not wait for (docs/adr/0029).
+const CancelCallModal = lazy(async () => ({
+  default: (await import('../../../calls/components/cancel-call-modal.tsx')).CancelCallModal,
+}));
+const MoveCallModal = lazy(async () => ({
+  default: (await import('../../../calls/components/move-call-modal.tsx')).MoveCallModal,
+}));
 
 /**
  * The project's open call, as its client may still change it (docs/product.md §C9): not cancelled and not
@@ -21,6 +28,8 @@ export function isChangeableCall(call: Pick<ScheduledCall, 'status' | 'scheduled
 export function OpenCallActions({ call, timezone }: { call: ScheduledCall; timezone: string }) {
   const [confirming, setConfirming] = useState(false);
   const [moving, setMoving] = useState(false);
+  // Once asked, the cancel dialog stays mounted, so closing it keeps its transition.
+  const [asked, setAsked] = useState(false);
   const when = `${longDateTime(call.scheduled, timezone)} (${timezone})`;
   return (
     <Group gap="xs" wrap="wrap">
@@ -36,31 +45,38 @@ export function OpenCallActions({ call, timezone }: { call: ScheduledCall; timez
         size="xs"
         variant="default"
         aria-label={`Cancel the call on ${when}`}
-        onClick={() => setConfirming(true)}
+        onClick={() => {
+          setAsked(true);
+          setConfirming(true);
+        }}
       >
         Cancel
       </Button>
-      <CancelCallModal
-        callId={call.id}
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Cancel your discovery call?"
-        keepLabel="Keep it"
-        confirmLabel="Yes, cancel the call"
-      >
-        <Text>
-          Your call on {when} will be cancelled, and you get an e-mail that removes it from your calendar. You
-          can book another time afterwards.
-        </Text>
-      </CancelCallModal>
-      {moving && (
-        <MoveCallModal
-          callId={call.id}
-          zone={timezone}
-          note={`Now: ${when}. Pick a free time; you get an updated invite by e-mail.`}
-          onClose={() => setMoving(false)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {asked && (
+          <CancelCallModal
+            callId={call.id}
+            opened={confirming}
+            onClose={() => setConfirming(false)}
+            title="Cancel your discovery call?"
+            keepLabel="Keep it"
+            confirmLabel="Yes, cancel the call"
+          >
+            <Text>
+              Your call on {when} will be cancelled, and you get an e-mail that removes it from your calendar.
+              You can book another time afterwards.
+            </Text>
+          </CancelCallModal>
+        )}
+        {moving && (
+          <MoveCallModal
+            callId={call.id}
+            zone={timezone}
+            note={`Now: ${when}. Pick a free time; you get an updated invite by e-mail.`}
+            onClose={() => setMoving(false)}
+          />
+        )}
+      </Suspense>
     </Group>
   );
 }
