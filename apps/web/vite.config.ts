@@ -117,6 +117,42 @@ const LAZY_LIBRARY_GROUPS: Array<[RegExp, string]> = [
   [/node_modules[\\/]luxon[\\/]|[\\/]domain[\\/]src[\\/](slots|project-team)\.ts$/, 'lib-time'],
 ];
 const inLazyLibrary = (id: string) => LAZY_LIBRARY_GROUPS.some(([test]) => test.test(id));
+// Mantine's components that the project page's first screen does not draw (docs/adr/0029): dialogs, menus,
+// popovers and selects with floating-ui, scroll areas, tables, choice and text-area inputs. Together more
+// than half of lib-ui's bytes, opened on a click or used by other screens and forms. Our shared modules
+// that import one of these by name go to a shared group of their own (sharedChunkName), so the project
+// page's first paint waits for neither. A component the first screen starts drawing leaves this list.
+const LATER_COMPONENTS = [
+  'Autocomplete',
+  'Chip',
+  'Combobox',
+  'FileInput',
+  'FloatingIndicator',
+  'Menu',
+  'Modal',
+  'ModalBase',
+  'MultiSelect',
+  'NumberInput',
+  'Pill',
+  'PillsInput',
+  'Popover',
+  'Radio',
+  'ScrollArea',
+  'SegmentedControl',
+  'Select',
+  'Table',
+  'TagsInput',
+  'Textarea',
+  'Tooltip',
+];
+const LIB_UI_LATER = new RegExp(
+  `node_modules[\\\\/](@floating-ui[\\\\/]|react-number-format[\\\\/]|@mantine[\\\\/]core[\\\\/]esm[\\\\/](utils[\\\\/]Floating[\\\\/]|components[\\\\/](${LATER_COMPONENTS.join('|')})[\\\\/]))`,
+);
+const MANTINE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@mantine\/core["']/g;
+const importsLaterUi = (id: string, ctx: ChunkingContext) =>
+  [...(ctx.getModuleInfo(id)?.code ?? '').matchAll(MANTINE_IMPORT)].some((m) =>
+    (m[1] ?? '').split(',').some((part) => LATER_COMPONENTS.includes(part.trim().split(/\s+as\s+/)[0] ?? '')),
+  );
 // Our modules that stay with the one screen importing them statically, though another loads them on
 // demand: in a shared chunk, the sign-in request took the shared chunk and lib-ui onto the sign-in
 // page's first paint (docs/adr/0029).
@@ -182,6 +218,7 @@ function sharedChunkName(id: string, ctx: ChunkingContext): string {
       return;
     }
     if (NODE_MODULES.test(moduleId)) return;
+    if (importsLaterUi(moduleId, ctx)) needs.add('lib-ui-later');
     for (const next of ctx.getModuleInfo(moduleId)?.importedIds ?? []) {
       if (DOMAIN_BARREL.test(next)) for (const used of domainModulesUsedBy(moduleId, ctx)) visit(used);
       else visit(next);
@@ -211,12 +248,15 @@ const chunkGroups = [
     minShareCount: 2,
     priority: 5.5,
   },
+  // lib-ui captures before lib-ui-later: Mantine's helpers that both use (contexts, keyboard handlers,
+  // focus trap) then stay in lib-ui, or lib-ui would import lib-ui-later for them.
   {
     name: 'lib-ui',
-    test: (id: string) => NODE_MODULES.test(id) && !inLazyLibrary(id),
+    test: (id: string) => NODE_MODULES.test(id) && !inLazyLibrary(id) && !LIB_UI_LATER.test(id),
     minShareCount: 2,
-    priority: 5,
+    priority: 5.2,
   },
+  { name: 'lib-ui-later', test: LIB_UI_LATER, minShareCount: 2, priority: 5 },
   // Zod- and luxon-free domain rules that a lazy library's module imports as well (slots.ts uses the
   // zone check): captured before the libraries, or the first screens would load lib-time for them
   // (docs/adr/0029). A chunk of their own: a second group named 'shared' makes a second file anyway.
