@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useActor } from '../features/auth/api/get-session.ts';
 import { lazyComponent, settled } from '../lib/lazy-component.tsx';
 import { GlobalProgress } from './shell/global-progress.tsx';
-import { CreateMenu, Header } from './shell/header.tsx';
+import { Header } from './shell/header.tsx';
 import { useLiveUpdates } from './shell/live-updates.ts';
 import { ProjectsStripPlaceholder } from './shell/projects-strip-placeholder.tsx';
 import { ScreenSkeleton } from './shell/screen-skeleton.tsx';
@@ -23,9 +23,12 @@ const LiveChat = lazyComponent(
 /**
  * Starts loading the signed-in shell's code-split parts with the page, so they render at once with the
  * first screen instead of each suspending it (lib/lazy-component.tsx). A few KB, a handful of requests.
+ * Not the admins' CREATE menu: its dropdown is Mantine's Menu (lib-ui-later, ~56 KB), and the session
+ * gate waits for this, so every signed-in first paint, a client's too, waited for it (docs/adr/0029).
+ * It loads when an admin's header renders it, behind a placeholder of the same look.
  */
 export function preloadShell(): Promise<unknown> {
-  return Promise.all([ProjectsStrip, LiveChat, CreateMenu].map(settled));
+  return Promise.all([ProjectsStrip, LiveChat].map(settled));
 }
 
 /** Every screen: progress bar, skip link, header (hidden on /get-started) and the page in <main>. */

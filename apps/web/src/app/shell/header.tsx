@@ -9,7 +9,7 @@ import { ChevronDown, HeaderLink, MENU_LABELS, NavIcon, useMenu, useSignOut } fr
 import './shell.css';
 
 // Popover and drawer code loads apart from the first screen: it keeps the initial bundle in budget.
-export const CreateMenu = lazyComponent(
+const CreateMenu = lazyComponent(
   () => import('./create-menu.tsx'),
   (m) => m.CreateMenu,
 );
@@ -33,6 +33,25 @@ function CreateMenuPlaceholder() {
       </Group>
     </button>
   );
+}
+
+/**
+ * True once the browser is first idle after the header mounted. The bell's popover is Mantine's Popover
+ * (lib-ui-later, ~56 KB): requested with the header, it shared the slow phone line with the first
+ * screen's reads and held back the page's largest paint (docs/adr/0029). The placeholder has the same
+ * look, so nothing moves when the bell replaces it.
+ */
+function useFirstIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setIdle(true), 200);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  return idle;
 }
 
 function BellPlaceholder() {
@@ -144,6 +163,7 @@ export function Header() {
   // Phones always get the burger; the longer admin menu (with CALLS, about 1,030 px) needs a wide row.
   const { isAdmin, signedIn } = useMenu();
   const collapseBelow = isAdmin ? 'lg' : 'sm';
+  const idle = useFirstIdle();
 
   return (
     <header className={isAdmin ? 'dd-header dd-header--admin' : 'dd-header'}>
@@ -155,11 +175,14 @@ export function Header() {
               <Box component="nav" aria-label="Main" visibleFrom={collapseBelow}>
                 <DesktopMenu />
               </Box>
-              {signedIn && (
-                <Suspense fallback={<BellPlaceholder />}>
-                  <NotificationBell />
-                </Suspense>
-              )}
+              {signedIn &&
+                (idle ? (
+                  <Suspense fallback={<BellPlaceholder />}>
+                    <NotificationBell />
+                  </Suspense>
+                ) : (
+                  <BellPlaceholder />
+                ))}
               <Box hiddenFrom={collapseBelow}>
                 <MobileMenu />
               </Box>
