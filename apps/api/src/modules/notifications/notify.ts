@@ -70,6 +70,7 @@ export async function notify(tx: Pick<Db, 'execute'>, input: NotifyInput): Promi
  */
 export function notifyCtes(input: {
   kind: NotificationKind;
+  /** An int[] expression (a subquery cast to int[], so any() does not read it as a row set). */
   recipientIds: SQL;
   title: SQL;
   link: string;
