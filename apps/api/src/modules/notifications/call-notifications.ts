@@ -1,21 +1,33 @@
 import type { NotificationKind } from '@dd/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notify, rowsOf } from './notify.ts';
-import { projectStaffRecipients } from './recipients.ts';
+import { intArray, notifyCtes, notifyDone } from './notify.ts';
 
 type Call = { id: number; projectId: number; userId: number };
 /** What happened to a call: booked by the client, or one of the changes of modules/scheduled-calls. */
 export type CallHappening = 'booked' | 'awaiting-approval' | 'approved' | 'declined' | 'cancelled' | 'moved';
 
-async function names(tx: Pick<Db, 'execute'>, call: Call, clientId: number) {
-  const [row] = await rowsOf<{ title: string; client: string }>(
-    tx,
-    sql`select p.title, u.name as client from projects p, users u
-        where p.id = ${call.projectId} and u.id = ${clientId}`,
-  );
-  return { title: row?.title ?? 'a project', client: row?.client ?? 'The client' };
-}
+/**
+ * The names a call's notification reads (its project's title, the client who acted), as a CTE of the
+ * notification's own statement: a booking reads nothing more inside its turn (docs/adr/0032).
+ */
+const callNames = (call: Call, clientId: number) => sql`
+    call_names as (
+      select p.title, u.name as client from projects p, users u
+      where p.id = ${call.projectId} and u.id = ${clientId}
+    )`;
+/** A title written with `client` and `title` as format() placeholders, filled from call_names. */
+const CLIENT = '%1$s';
+const TITLE = '%2$s';
+const filledTitle = (template: string) =>
+  sql`format(${template}::text, coalesce((select client from call_names), 'The client'),
+    coalesce((select title from call_names), 'a project'))`;
+/** Who hears about a client's change: the project's account manager while active, else every admin. */
+const staffRecipientIds = (projectId: number) => sql`coalesce(
+    (select array[u.id] from projects p join users u on u.id = p.account_manager_id and u.is_active
+     where p.id = ${projectId}),
+    (select coalesce(array_agg(id order by id), '{}') from users
+     where role in ('admin', 'superAdmin') and is_active))::int[]`;
 
 /**
  * Tells the other side of a discovery call, inside the change's transaction: what a client of the project
@@ -36,8 +48,22 @@ export async function notifyCall(
   const { call, happening, at } = input;
   const byClient = input.byClient ?? input.actorId === call.userId;
   // The bell names the client who acted (the owner or another client user of the project).
-  const { title, client } = await names(tx, call, byClient ? input.actorId : call.userId);
-  const common = { subject: { type: 'call' as const, id: call.id }, projectId: call.projectId, at };
+  const title = TITLE;
+  const client = CLIENT;
+  const clientId = byClient ? input.actorId : call.userId;
+  const send = (kind: NotificationKind, template: string, recipientIds: SQL, link: string) =>
+    tx.execute(
+      sql`with ${callNames(call, clientId)}, ${notifyCtes({
+        kind,
+        recipientIds,
+        title: filledTitle(template),
+        link,
+        subjectType: 'call',
+        subjectId: sql`${call.id}::int`,
+        projectId: sql`${call.projectId}::int`,
+        at: sql`${at.toISOString()}::timestamptz`,
+      })} select ${notifyDone}`,
+    );
   if (byClient) {
     const staff: Partial<Record<CallHappening, [NotificationKind, string]>> = {
       booked: ['call-booked', `${client} booked a discovery call for "${title}"`],
@@ -50,13 +76,7 @@ export async function notifyCall(
     };
     const what = staff[happening];
     if (!what) return;
-    await notify(tx, {
-      kind: what[0],
-      title: what[1],
-      recipients: await projectStaffRecipients(tx, call.projectId),
-      link: '/calls',
-      ...common,
-    });
+    await send(what[0], what[1], staffRecipientIds(call.projectId), '/calls');
     return;
   }
   const toClient: Partial<Record<CallHappening, [NotificationKind, string]>> = {
@@ -67,11 +87,10 @@ export async function notifyCall(
   };
   const what = toClient[happening];
   if (!what) return;
-  await notify(tx, {
-    kind: what[0],
-    title: what[1],
-    recipients: [call.userId],
-    link: `/project/daily-updates/${call.projectId}`,
-    ...common,
-  });
+  await send(
+    what[0],
+    what[1],
+    sql`${intArray([call.userId])}::int[]`,
+    `/project/daily-updates/${call.projectId}`,
+  );
 }

@@ -5,7 +5,7 @@ import {
 } from '@dd/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { publishToRecipients } from '../events/publish-event.ts';
+import { EVENTS_CHANNEL } from '../events/live-event.ts';
 
 /** What a notification is about: its project (for the live event) and the record, if any. */
 export type NotificationSubject = { type: 'project' | 'call' | 'update' | 'task' | 'message'; id: number };
@@ -45,37 +45,74 @@ export const intArray = (values: readonly number[]) => `{${values.map((v) => Mat
 export async function notify(tx: Pick<Db, 'execute'>, input: NotifyInput): Promise<void> {
   const recipients = [...new Set(input.recipients)].filter((id) => Number.isInteger(id) && id > 0);
   if (recipients.length === 0) return;
-  const at = input.at ?? new Date();
+  const at = (input.at ?? new Date()).toISOString();
+  await tx.execute(
+    sql`with ${notifyCtes({
+      kind: input.kind,
+      recipientIds: sql`${intArray(recipients)}::int[]`,
+      title: sql`${input.title}::text`,
+      link: input.link,
+      subjectType: input.subject?.type ?? null,
+      subjectId: sql`${input.subject?.id ?? null}::int`,
+      projectId: sql`${input.projectId ?? 0}::int`,
+      at: sql`${at}::timestamptz`,
+    })} select ${notifyDone}`,
+  );
+}
+
+/**
+ * notify's whole work as CTEs of ONE statement (it runs inside the writer's transaction, which holds its
+ * locks and a pooled connection meanwhile: each round trip saved is a wait saved for the others,
+ * docs/adr/0032): the rows, the live event of each in-app row (as publishToRecipients) and the mail job
+ * of each mail row (as queueNotificationMails). The values are SQL expressions, so a writer can pass
+ * what its own statement inserts or reads (`recipientIds` an int[]: duplicates, unknown and deactivated
+ * users are skipped). The statement must select `notifyDone`, which runs the announcements and the jobs.
+ */
+export function notifyCtes(input: {
+  kind: NotificationKind;
+  /** An int[] expression (a subquery cast to int[], so any() does not read it as a row set). */
+  recipientIds: SQL;
+  title: SQL;
+  link: string;
+  subjectType: NotificationSubject['type'] | null;
+  subjectId: SQL;
+  projectId: SQL;
+  at: SQL;
+}): SQL {
   const defaults = NOTIFICATION_KIND_INFO[input.kind];
-  const rows = await rowsOf<{ id: string | number; user_id: number; in_app: boolean; mail_pending: boolean }>(
-    tx,
-    sql`
-    with wanted as (
+  return sql`
+    notify_wanted as (
       select u.id as user_id, coalesce(p.in_app, true) as in_app,
         coalesce(p.email, ${defaults.email}::boolean) as email
       from users u
       left join notification_preferences p on p.user_id = u.id and p.kind = ${input.kind}
-      where u.id = any(${intArray(recipients)}::int[]) and u.is_active
-    )
-    insert into notifications (user_id, kind, title, link, subject_type, subject_id, in_app, mail_pending, created_at)
-    select user_id, ${input.kind}, ${input.title}, ${input.link}, ${input.subject?.type ?? null},
-      ${input.subject?.id ?? null}::int, in_app, email, ${at.toISOString()}::timestamptz
-    from wanted where in_app or email
-    returning id, user_id, in_app, mail_pending`,
-  );
-  await publishToRecipients(
-    tx,
-    rows
-      .filter((r) => r.in_app)
-      .map((r) => ({
-        notificationId: Number(r.id),
-        recipientId: r.user_id,
-        projectId: input.projectId ?? 0,
-      })),
-  );
-  const mailTo = rows.filter((r) => r.mail_pending).map((r) => r.user_id);
-  if (mailTo.length > 0) await queueNotificationMails(tx, mailTo, at);
+      where u.id = any(${input.recipientIds}) and u.is_active
+    ), notify_rows as (
+      insert into notifications (user_id, kind, title, link, subject_type, subject_id, in_app, mail_pending, created_at)
+      select user_id, ${input.kind}, ${input.title}, ${input.link}, ${input.subjectType},
+        ${input.subjectId}, in_app, email, ${input.at}
+      from notify_wanted where in_app or email
+      returning id, user_id, in_app, mail_pending
+    ), notify_live as (
+      insert into live_events (kind, resource_id, project_id, owner_id, client_ids, recipient_id)
+      select 'notification'::text, id, ${input.projectId}, null, '{}', user_id
+      from notify_rows where in_app order by id
+      returning id, kind, resource_id, project_id, owner_id, client_ids, recipient_id
+    ), notify_sent as (
+      select pg_notify(${EVENTS_CHANNEL}, row_to_json(notify_live)::text) from notify_live
+    ), notify_mails as (
+      select graphile_worker.add_job(${NOTIFICATION_MAIL_TASK}, json_build_object('userId', r.user_id),
+        run_at := greatest(${input.at},
+          m.last_mailed_at + make_interval(mins => ${NOTIFICATION_MAIL_INTERVAL_MINUTES})),
+        max_attempts := 5, job_key := ${`${NOTIFICATION_MAIL_TASK}:`} || r.user_id,
+        job_key_mode := 'preserve_run_at')
+      from (select user_id from notify_rows where mail_pending order by user_id) r
+      left join notification_mailings m on m.user_id = r.user_id
+    )`;
 }
+
+/** Reads notifyCtes' announcements and jobs to the end, so each of them runs. */
+export const notifyDone = sql`(select count(*) from notify_sent) + (select count(*) from notify_mails) as notify_done`;
 
 /**
  * One waiting mail job per user: due now, or 5 minutes after their last notification mail. A job already

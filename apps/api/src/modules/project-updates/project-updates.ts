@@ -1,11 +1,10 @@
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projects, projectUpdates, users } from '../../db/schema/index.ts';
 import { documentOf, Included, type Resource, ref } from '../../lib/jsonapi/document.ts';
 import { pageCount } from '../../lib/jsonapi/query.ts';
-import { publishEvent } from '../events/publish-event.ts';
-import { notify } from '../notifications/notify.ts';
-import { projectClients } from '../notifications/recipients.ts';
+import { liveEventCtes, notifyLiveEvent } from '../events/publish-event.ts';
+import { notifyCtes, notifyDone, rowsOf } from '../notifications/notify.ts';
 import { presentUser } from '../users/user-presenter.ts';
 
 type UpdateRow = typeof projectUpdates.$inferSelect;
@@ -26,28 +25,52 @@ export function presentProjectUpdate(row: UpdateRow): Resource {
   };
 }
 
+/**
+ * Posts an update with its live event and the clients' notifications (docs/adr/0020) in ONE statement:
+ * atomic without a transaction of its own, so the post costs one round trip, not eight (BEGIN, insert,
+ * event, title, clients, notifications, their events, COMMIT), and holds no connection in between
+ * (docs/adr/0032). The clients are the project's owner and client members, as the event's audience.
+ */
 export async function postProjectUpdate(
   db: Db,
   input: { projectId: number; title: string; description: string; reporterUserId: number },
 ) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(projectUpdates).values(input).returning();
-    await publishEvent(tx, { kind: 'update', id: row!.id, projectId: input.projectId });
-    const [project] = await tx
-      .select({ title: projects.title })
-      .from(projects)
-      .where(eq(projects.id, input.projectId));
-    await notify(tx, {
+  const [row] = await rowsOf<{
+    id: number;
+    project_id: number;
+    title: string;
+    description: string;
+    reporter_user_id: number | null;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`
+    with posted as (
+      insert into ${projectUpdates} (project_id, title, description, reporter_user_id)
+      values (${input.projectId}, ${input.title}, ${input.description}, ${input.reporterUserId})
+      returning id, project_id, title, description, reporter_user_id, created_at
+    ),
+    ${liveEventCtes({ kind: 'update', id: sql`(select id from posted)`, projectId: input.projectId })},
+    ${notifyCtes({
       kind: 'update-posted',
-      recipients: await projectClients(tx, input.projectId),
-      title: `New update on "${project?.title ?? 'your project'}"`,
+      recipientIds: sql`(select array_append(client_ids, owner_id) from live_audience)::int[]`,
+      title: sql`'New update on "' || coalesce((select title from ${projects} where id = ${input.projectId}), 'your project') || '"'`,
       link: `/project/daily-updates/${input.projectId}`,
-      subject: { type: 'update', id: row!.id },
-      projectId: input.projectId,
-      at: row!.createdAt,
-    });
-    return row!;
-  });
+      subjectType: 'update',
+      subjectId: sql`(select id from posted)`,
+      projectId: sql`${input.projectId}::int`,
+      at: sql`(select created_at from posted)`,
+    })}
+    select posted.*, (select ${notifyLiveEvent} from live_event) as live, ${notifyDone} from posted`,
+  );
+  return {
+    id: row!.id,
+    projectId: row!.project_id,
+    title: row!.title,
+    description: row!.description,
+    reporterUserId: row!.reporter_user_id,
+    createdAt: new Date(row!.created_at),
+  } satisfies UpdateRow;
 }
 
 export async function searchProjectUpdates(

@@ -107,31 +107,35 @@ export default fp(
     });
 
     // With `tx`, the mail is queued inside that transaction (a reminder's sent-log row and its mail
-    // commit together or not at all).
+    // commit together or not at all). The outbox row and its job are ONE statement, atomic without a
+    // transaction of its own: one round trip, not four (docs/adr/0032).
     const send: Mailer['send'] = async (message, options = {}) => {
       try {
         const kept = redactSecrets(message);
-        await (options.tx ?? app.db).transaction(async (tx) => {
-          const [row] = await tx
-            .insert(mailOutbox)
-            .values({
-              to: message.to,
-              subject: kept.subject,
-              text: kept.text,
-              html: kept.html,
-              attachments: (message.attachments ?? []).map(({ filename, contentType }) => ({
-                filename,
-                contentType,
-              })),
-              status: 'queued',
-              createdAt: config.now(),
-            })
-            .returning({ id: mailOutbox.id });
-          const job: MailJob = { outboxId: row!.id, message };
-          await tx.execute(
-            sql`select graphile_worker.add_job('mail', ${JSON.stringify(job)}::json, max_attempts := ${MAIL_MAX_ATTEMPTS})`,
-          );
-        });
+        const db = options.tx ?? app.db;
+        const row = db
+          .insert(mailOutbox)
+          .values({
+            to: message.to,
+            subject: kept.subject,
+            text: kept.text,
+            html: kept.html,
+            attachments: (message.attachments ?? []).map(({ filename, contentType }) => ({
+              filename,
+              contentType,
+            })),
+            status: 'queued',
+            createdAt: config.now(),
+          })
+          .returning({ id: mailOutbox.id })
+          .getSQL();
+        // The job's payload is MailJob: { outboxId, message }.
+        await db.execute(sql`
+          with queued as (${row})
+          select graphile_worker.add_job('mail',
+            json_build_object('outboxId', queued.id, 'message', ${JSON.stringify(message)}::json),
+            max_attempts := ${MAIL_MAX_ATTEMPTS})
+          from queued`);
         return 'queued';
       } catch (cause) {
         if (options.tx) throw cause;
