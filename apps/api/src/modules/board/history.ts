@@ -1,4 +1,4 @@
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { projectEvents, users } from '../../db/schema/index.ts';
 import { liveEventCtes, notifyLiveEvent, type PublishedChange } from '../events/publish-event.ts';
 import type { DbOrTx } from './tx.ts';
@@ -31,23 +31,21 @@ export type BoardEvent = {
  * Project history (docs/product.md §A7): every change to sprints, tasks, tags and comments, written with the change,
  * and announced to the board's live streams (modules/events) when the transaction commits.
  */
-export async function recordEvent(db: DbOrTx, event: BoardEvent, before?: SQL): Promise<void> {
+export async function recordEvent(db: DbOrTx, event: BoardEvent): Promise<void> {
   const insert = sql`insert into ${projectEvents}
       (project_id, actor_id, entity, entity_id, action, details, created_at)
     values (${event.projectId}, ${event.actorId}, ${event.entity}, ${event.entityId}, ${event.action},
       ${JSON.stringify(event.details ?? {})}::jsonb, ${event.at})`;
   // Every board write records its history here, inside its transaction: the live event goes with it,
   // in the same statement (one round trip per change, docs/adr/0027-report-and-chat-costs.md).
-  // `before`: the change itself (an update of other rows), run in the same statement too (docs/adr/0032).
   // History entities that name no live kind are history only.
-  const change = before ? sql`change as (${before}), ` : sql``;
   const kind = LIVE_KIND[event.entity];
   if (!kind) {
-    await db.execute(before ? sql`with ${change}history as (${insert}) select 1` : insert);
+    await db.execute(insert);
     return;
   }
   await db.execute(sql`
-    with ${change}history as (${insert}),
+    with history as (${insert}),
     ${liveEventCtes({ kind, id: event.entityId, projectId: event.projectId })}
     select ${notifyLiveEvent} from live_event`);
 }

@@ -1,6 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { tasks } from '../../db/schema/index.ts';
-import type { BoardOrder } from './task-queries.ts';
 import type { DbOrTx } from './tx.ts';
 
 /**
@@ -10,24 +9,15 @@ import type { DbOrTx } from './tx.ts';
  */
 export async function placeTask(
   tx: DbOrTx,
-  input: {
-    projectId: number;
-    sprintId: number | null;
-    taskId: number;
-    index?: number;
-    /** The project's tasks in board order, when the caller read them under the board lock already. */
-    board?: BoardOrder;
-  },
+  input: { projectId: number; sprintId: number | null; taskId: number; index?: number },
 ): Promise<void> {
   // One read of the project's tasks in board order, one write for every row that moves: the caller's
   // transaction holds a pooled connection meanwhile, so each round trip is one more wait for readers.
-  const current =
-    input.board ??
-    (await tx
-      .select({ id: tasks.id, position: tasks.position, sprintId: tasks.sprintId })
-      .from(tasks)
-      .where(eq(tasks.projectId, input.projectId))
-      .orderBy(asc(tasks.position), asc(tasks.id)));
+  const current = await tx
+    .select({ id: tasks.id, position: tasks.position, sprintId: tasks.sprintId })
+    .from(tasks)
+    .where(eq(tasks.projectId, input.projectId))
+    .orderBy(asc(tasks.position), asc(tasks.id));
   const ids = current.filter((r) => r.sprintId === input.sprintId && r.id !== input.taskId).map((r) => r.id);
   const at = input.index === undefined ? ids.length : Math.min(Math.max(input.index, 0), ids.length);
   ids.splice(at, 0, input.taskId);

@@ -23,44 +23,12 @@ async function withTags(db: DbOrTx, rows: TaskRow[]): Promise<TaskWithTags[]> {
   return rows.map((r) => ({ ...r, tagIds: (byTask.get(r.id) ?? []).sort((a, b) => a - b) }));
 }
 
-const tagIdsOf = sql<number[]>`coalesce((select array_agg(tt.tag_id order by tt.tag_id) from ${taskTags} tt
-  where tt.task_id = ${tasks.id}), '{}')`;
-
-/** One task with its tag ids, in one statement; 404 when missing. */
+/** One task with its tag ids; 404 when missing. */
 export async function loadTask(db: DbOrTx, id: number): Promise<TaskWithTags> {
-  const [row] = await db
-    .select({ task: tasks, tagIds: tagIdsOf })
-    .from(tasks)
-    .where(eq(tasks.id, id))
-    .limit(1);
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
   if (!row) throw notFound('Task');
-  return { ...row.task, tagIds: row.tagIds.map(Number) };
-}
-
-/** Each task of a project in board order: what placeTask renumbers. */
-export type BoardOrder = Array<{ id: number; position: number; sprintId: number | null }>;
-
-/**
- * One task with its tag ids AND its project's tasks in board order, in one statement: what a change of
- * the task reads under the board lock (docs/adr/0032); 404 when missing.
- */
-export async function loadTaskAndBoard(
-  db: DbOrTx,
-  id: number,
-): Promise<{ task: TaskWithTags; board: BoardOrder }> {
-  const [row] = await db
-    .select({
-      task: tasks,
-      tagIds: tagIdsOf,
-      board: sql<BoardOrder>`(select coalesce(json_agg(json_build_object('id', b.id, 'position', b.position,
-        'sprintId', b.sprint_id) order by b.position, b.id), '[]') from ${tasks} b
-        where b.project_id = ${tasks.projectId})`,
-    })
-    .from(tasks)
-    .where(eq(tasks.id, id))
-    .limit(1);
-  if (!row) throw notFound('Task');
-  return { task: { ...row.task, tagIds: row.tagIds.map(Number) }, board: row.board };
+  const [task] = await withTags(db, [row]);
+  return task!;
 }
 
 /**

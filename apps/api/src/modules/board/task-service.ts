@@ -10,7 +10,7 @@ import {
   type TaskRelationships,
   type TaskStatusId,
 } from '@dd/domain';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sprints, tasks, taskTags } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,7 +18,7 @@ import { publishEvent } from '../events/publish-event.ts';
 import { notifyDecided, notifyDelivered } from '../notifications/review-notifications.ts';
 import { recordEvent } from './history.ts';
 import { placeTask } from './task-order.ts';
-import { loadTask, loadTaskAndBoard, lockBoard, type TaskWithTags } from './task-queries.ts';
+import { loadTask, lockBoard, type TaskWithTags } from './task-queries.ts';
 import { checkPeople, checkSprint, checkTags, lookupIds } from './task-references.ts';
 
 type Change = {
@@ -121,8 +121,7 @@ export async function updateTask(db: Db, task: TaskWithTags, input: Change): Pro
   const { typeId, priorityId, statusId } = lookupIds(attrs, rels);
   await db.transaction(async (tx) => {
     await lockBoard(tx, projectId);
-    // The task and its column order in one read under the lock (docs/adr/0032).
-    const { task: fresh, board } = await loadTaskAndBoard(tx, task.id);
+    const fresh = await loadTask(tx, task.id);
     const set: Partial<typeof tasks.$inferInsert> = { updatedAt: now };
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     const field = <K extends keyof TaskWithTags & keyof typeof tasks.$inferInsert>(
@@ -158,18 +157,7 @@ export async function updateTask(db: Db, task: TaskWithTags, input: Change): Pro
       if (stamp) set[stamp] = now;
       Object.assign(set, reviewColumns(action, input.actorId, now));
     }
-    // The row's update goes with the first history entry, in its statement (docs/adr/0032); a status
-    // change runs it at once, as what follows (notifications, the review card) reads the task.
-    let pending: SQL | null = tx.update(tasks).set(set).where(eq(tasks.id, task.id)).getSQL();
-    if (action) {
-      await tx.execute(pending);
-      pending = null;
-    }
-    const record = async (event: Parameters<typeof recordEvent>[1]) => {
-      const before = pending ?? undefined;
-      pending = null;
-      await recordEvent(tx, event, before);
-    };
+    await tx.update(tasks).set(set).where(eq(tasks.id, task.id));
 
     if (rels.tag) {
       const tagIds = await checkTags(
@@ -189,9 +177,9 @@ export async function updateTask(db: Db, task: TaskWithTags, input: Change): Pro
     const base = { projectId, actorId: input.actorId, entity: 'task' as const, entityId: task.id, at: now };
     const title = attrs.title ?? fresh.title;
     if (Object.keys(changes).length > 0)
-      await record({ ...base, action: 'updated', details: { title, changes } });
+      await recordEvent(tx, { ...base, action: 'updated', details: { title, changes } });
     if (action) {
-      await record({
+      await recordEvent(tx, {
         ...base,
         action,
         details: { title, from: fresh.taskStatusId, to: statusId },
@@ -209,8 +197,8 @@ export async function updateTask(db: Db, task: TaskWithTags, input: Change): Pro
     if (moving || attrs.position !== undefined) {
       const sprintId = rels.sprint ? (rels.sprint.data?.id ?? null) : fresh.sprintId;
       if (moving) await checkSprint(tx, projectId, sprintId);
-      await placeTask(tx, { projectId, sprintId, taskId: task.id, index: attrs.position, board });
-      await record({
+      await placeTask(tx, { projectId, sprintId, taskId: task.id, index: attrs.position });
+      await recordEvent(tx, {
         ...base,
         action: moving ? 'moved' : 'reordered',
         details: {
@@ -221,7 +209,6 @@ export async function updateTask(db: Db, task: TaskWithTags, input: Change): Pro
         },
       });
     }
-    if (pending) await tx.execute(pending);
   });
   return loadTask(db, task.id);
 }
