@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { EVENTS_CHANNEL } from './live-event.ts';
 
-/** A stored change (presence goes through publishPresence, notifications through publishToRecipients). */
+/** A stored change (presence goes through publishPresence, notifications through notifyCtes in modules/notifications/notify.ts). */
 export type PublishedChange = {
   kind: Exclude<StoredLiveEventKind, 'notification'>;
   id: number;
@@ -72,29 +72,4 @@ export function publishEditing(
   editing: { taskId: number; projectId: number; userId: number },
 ): Promise<void> {
   return publishPresence(db, { kind: 'editing', resourceId: editing.taskId, ...editing });
-}
-
-/**
- * Announces new notifications, each to its one recipient (kind 'notification', recipient_id set): one
- * statement for all of them, run inside the writing transaction like publishEvent. `projectId` is the
- * project the notification is about, or 0.
- */
-export async function publishToRecipients(
-  db: Pick<Db, 'execute'>,
-  items: ReadonlyArray<{ notificationId: number; recipientId: number; projectId: number }>,
-): Promise<void> {
-  if (items.length === 0) return;
-  // Integer arrays as PostgreSQL array literals (one parameter each; drizzle would spread a JS array).
-  const list = (values: number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
-  const ids = list(items.map((i) => i.notificationId));
-  const recipients = list(items.map((i) => i.recipientId));
-  const projects = list(items.map((i) => i.projectId));
-  await db.execute(sql`
-    with inserted as (
-      insert into live_events (kind, resource_id, project_id, owner_id, client_ids, recipient_id)
-      select ${'notification' satisfies StoredLiveEventKind}::text, n, p, null, '{}', r
-      from unnest(${ids}::int[], ${recipients}::int[], ${projects}::int[]) as t(n, r, p)
-      returning id, kind, resource_id, project_id, owner_id, client_ids, recipient_id
-    )
-    select pg_notify(${EVENTS_CHANNEL}, row_to_json(inserted)::text) from inserted`);
 }

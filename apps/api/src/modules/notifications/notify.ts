@@ -63,7 +63,7 @@ export async function notify(tx: Pick<Db, 'execute'>, input: NotifyInput): Promi
 /**
  * notify's whole work as CTEs of ONE statement (it runs inside the writer's transaction, which holds its
  * locks and a pooled connection meanwhile: each round trip saved is a wait saved for the others,
- * docs/adr/0032): the rows, the live event of each in-app row (as publishToRecipients) and the mail job
+ * docs/adr/0032): the rows, the live event of each in-app row (kind 'notification', recipient_id set: to that one user) and the mail job
  * of each mail row (as queueNotificationMails). The values are SQL expressions, so a writer can pass
  * what its own statement inserts or reads (`recipientIds` an int[]: duplicates, unknown and deactivated
  * users are skipped). The statement must select `notifyDone`, which runs the announcements and the jobs.
