@@ -101,13 +101,7 @@ export function notifyCtes(input: {
     ), notify_sent as (
       select pg_notify(${EVENTS_CHANNEL}, row_to_json(notify_live)::text) from notify_live
     ), notify_mails as (
-      select graphile_worker.add_job(${NOTIFICATION_MAIL_TASK}, json_build_object('userId', r.user_id),
-        run_at := greatest(${input.at},
-          m.last_mailed_at + make_interval(mins => ${NOTIFICATION_MAIL_INTERVAL_MINUTES})),
-        max_attempts := 5, job_key := ${`${NOTIFICATION_MAIL_TASK}:`} || r.user_id,
-        job_key_mode := 'preserve_run_at')
-      from (select user_id from notify_rows where mail_pending order by user_id) r
-      left join notification_mailings m on m.user_id = r.user_id
+      ${notificationMailJobs(sql`array(select user_id from notify_rows where mail_pending order by user_id)`, input.at)}
     )`;
 }
 
@@ -123,12 +117,17 @@ export async function queueNotificationMails(
   userIds: readonly number[],
   at: Date,
 ): Promise<void> {
-  await tx.execute(sql`
+  await tx.execute(
+    notificationMailJobs(sql`${intArray(userIds)}::int[]`, sql`${at.toISOString()}::timestamptz`),
+  );
+}
+
+/** queueNotificationMails' select, for the users of an int[] expression: also notifyCtes' last part. */
+const notificationMailJobs = (userIds: SQL, at: SQL): SQL => sql`
     select graphile_worker.add_job(${NOTIFICATION_MAIL_TASK}, json_build_object('userId', t.u),
-      run_at := greatest(${at.toISOString()}::timestamptz,
+      run_at := greatest(${at},
         m.last_mailed_at + make_interval(mins => ${NOTIFICATION_MAIL_INTERVAL_MINUTES})),
       max_attempts := 5, job_key := ${`${NOTIFICATION_MAIL_TASK}:`} || t.u,
       job_key_mode := 'preserve_run_at')
-    from unnest(${intArray(userIds)}::int[]) as t(u)
-    left join notification_mailings m on m.user_id = t.u`);
-}
+    from unnest(${userIds}) as t(u)
+    left join notification_mailings m on m.user_id = t.u`;
