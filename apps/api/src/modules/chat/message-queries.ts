@@ -109,7 +109,11 @@ export type ReadState = { lastReadId: number; unread: number };
  * stops at the cap: ordered as that index, and "by others" as `coalesce(author, 0) <> reader`, which the
  * planner does not estimate from the author column's values (`is distinct from` a parameter made it
  * expect one row when one author wrote most messages, and read the project's whole range with a bitmap:
- * 6–15 ms instead of 0.2 ms at 100,000 messages).
+ * 6–15 ms instead of 0.2 ms at 100,000 messages). The project id is read through `(select …)`, which
+ * the planner cannot see into, so a custom plan costs the same as the generic one: with the id visible,
+ * a big project's custom plan looked cheaper (its range reaches the cap sooner) and PostgreSQL planned the
+ * chat page's statement afresh on every request, 0.5 ms of planning for 0.1 ms of execution
+ * (docs/benchmarks.md, chat).
  */
 export const readStateSql = (userId: SQL, projectId: SQL): SQL => sql`
     with marker as (
@@ -117,7 +121,7 @@ export const readStateSql = (userId: SQL, projectId: SQL): SQL => sql`
         where ${messageReads.userId} = ${userId} and ${messageReads.projectId} = ${projectId}), 0) as last_read_id
     )
     select marker.last_read_id, (select count(*)::int from (
-      select 1 from ${messages} where ${messages.projectId} = any(array[${projectId}]::int[])
+      select 1 from ${messages} where ${messages.projectId} = any(array[(select ${projectId})]::int[])
         and ${messages.id} > marker.last_read_id
         and ${messages.deletedAt} is null and coalesce(${messages.authorId}, 0) <> ${userId}
       order by ${messages.projectId}, ${messages.id}
