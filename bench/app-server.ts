@@ -86,7 +86,8 @@ export async function startAppServer(
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_STDOUT=1 shows the server's stdout (e.g. with --trace-gc in BENCH_SERVER_NODE_ARGS).
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT === '1' ? 'inherit' : 'ignore', 'inherit'],
   });
   started.push(child);
   let exited = false;
