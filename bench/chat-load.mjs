@@ -12,6 +12,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { connect } from '../apps/api/src/db/client.ts';
@@ -146,28 +147,21 @@ try {
       .join(' ')}`,
   );
 
-  // 500 open streams, read and discarded.
-  const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
-  const streams = [];
-  await Promise.all(
-    tokens.map(
-      (token) =>
-        new Promise((resolve, reject) => {
-          const req = http.get(
-            `${base}/api/events`,
-            { agent: streamAgent, headers: { authorization: `Bearer ${token}` } },
-            (res) => {
-              if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-              res.resume();
-              resolve();
-            },
-          );
-          req.on('error', reject);
-          streams.push(req);
-        }),
-    ),
-  );
-  console.log(`${streams.length} event streams open`);
+  // 500 open streams, read and discarded on a thread of their own (bench/stream-holder.mjs).
+  const holder = new Worker(new URL('./stream-holder.mjs', import.meta.url), {
+    workerData: { base, tokens },
+  });
+  const opened = await new Promise((resolve, reject) => {
+    holder.once('message', resolve);
+    holder.once('error', reject);
+  });
+  if (opened.error) throw new Error(opened.error);
+  const closeStreams = () =>
+    new Promise((resolve) => {
+      holder.once('message', (m) => resolve(m.frames));
+      holder.postMessage('close');
+    });
+  console.log(`${opened.open} event streams open`);
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: USERS });
   const call = (token, method, url, body) => timedRequest({ agent, base, method, url, token, body });
@@ -290,7 +284,7 @@ try {
       .join(' ')}`,
   );
   console.log(ok ? 'chat-load: within budget' : 'chat-load: OVER BUDGET');
-  for (const req of streams) req.destroy();
+  console.log(`stream frames read: ${await closeStreams()}`);
   exitCode = ok ? 0 : 1;
 } finally {
   // The server stops before its database does (else its pool's sockets break mid-shutdown).
