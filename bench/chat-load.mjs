@@ -21,6 +21,7 @@ import * as schema from '../apps/api/src/db/schema/index.ts';
 import { seedLookups } from '../apps/api/src/db/seed-lookups.ts';
 import { createSession } from '../apps/api/src/modules/auth/sessions.ts';
 import { poolEnv, postgresCpuMs, processCpuMs, serverEntry, startAppServer } from './app-server.ts';
+import { statementSettings, statementsPerRequest, statementsSnapshot } from './statements.ts';
 import { timedRequest } from './timed-request.mjs';
 
 // A fresh bundle of this checkout, or BENCH_SERVER_ENTRY (bench/app-server.ts).
@@ -75,7 +76,7 @@ const dbDir = path.join(tmp, 'db');
 // barely moves (planning is counted: a statement planned afresh on every request showed only there).
 const embedded = await startEmbeddedPostgres({
   dataDir: dbDir,
-  settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' },
+  settings: statementSettings,
 });
 const database = connect(embedded.url(), 'postgres', { max: 4 });
 let exitCode = 1;
@@ -194,47 +195,19 @@ try {
 
   // CPU time the server and PostgreSQL spend per request of a phase: unlike latency, the load of other
   // work on the machine barely moves it.
-  // Statements the server ran (all but pg_stat_statements' own reads) and their time inside PostgreSQL.
-  const statements = async () => {
-    const result = await db.execute(sql`select queryid::text as id, calls::float8 as calls,
-      (total_exec_time + total_plan_time)::float8 as ms, total_plan_time::float8 as plan, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query
-      from pg_stat_statements where query not like '%pg_stat_statements%'`);
-    const each = new Map(result.rows.map((r) => [r.id, r]));
-    const sum = (key) => result.rows.reduce((total, r) => total + Number(r[key]), 0);
-    return { calls: sum('calls'), ms: sum('ms'), each };
-  };
-  // BENCH_CHAT_STATEMENTS=1: each phase's statements, per request.
-  const printStatements = (name, before, after, n) => {
-    if (process.env.BENCH_CHAT_STATEMENTS !== '1') return;
-    const rows = [...after.each.values()]
-      .map((r) => {
-        const b = before.each.get(r.id);
-        return {
-          calls: (r.calls - (b?.calls ?? 0)) / n,
-          ms: (r.ms - (b?.ms ?? 0)) / n,
-          plan: (r.plan - (b?.plan ?? 0)) / n,
-          query: r.query,
-        };
-      })
-      .filter((r) => r.calls > 0.001)
-      .sort((a, b) => b.calls - a.calls);
-    console.log(`statements per request, ${name}:`);
-    for (const r of rows.slice(0, 8))
-      console.log(
-        `  ${r.calls.toFixed(2)} × ${(r.ms / r.calls).toFixed(3)} ms (planning ${(r.plan / r.calls).toFixed(3)})  ${r.query}`,
-      );
-  };
   const withCpu = async (phase, name) => {
-    const statements0 = await statements();
+    const statements0 = await statementsSnapshot(db);
     const server0 = processCpuMs(server.pid);
     const pg0 = postgresCpuMs(dbDir);
     const result = await phase();
     result.serverCpuMs = (processCpuMs(server.pid) - server0) / result.times.length;
     result.pgCpuMs = (postgresCpuMs(dbDir) - pg0) / result.times.length;
-    const statements1 = await statements();
-    result.statements = (statements1.calls - statements0.calls) / result.times.length;
-    result.execMs = (statements1.ms - statements0.ms) / result.times.length;
-    printStatements(name, statements0, statements1, result.times.length);
+    const spent = statementsPerRequest(statements0, await statementsSnapshot(db), result.times.length);
+    result.statements = spent.statements;
+    result.execMs = spent.ms;
+    // BENCH_CHAT_STATEMENTS=1: each phase's statements, per request.
+    if (process.env.BENCH_CHAT_STATEMENTS === '1')
+      console.log([`statements per request, ${name}:`, ...spent.lines].join('\n'));
     return result;
   };
   const page = await withCpu(

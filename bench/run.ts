@@ -44,6 +44,7 @@ import {
 } from './notification-rows.ts';
 import { REVIEW, seedReviewProject } from './review-project.ts';
 import { LARGE, seedLarge } from './seed-large.ts';
+import { statementSettings, statementsPerRequest, statementsSnapshot } from './statements.ts';
 
 const BUDGET = { initialKb: 170, lazyChunkKb: 80 };
 // WEB_DIST measures another build (e.g. one made with WEB_OUT_DIR).
@@ -278,7 +279,30 @@ async function main() {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareAddr = bare.server.address() as { port: number };
 
-  const { database, drop, dataDir } = await openBenchDatabase(process.env.DATABASE_URL || null);
+  // BENCH_STATEMENTS=1: each row's statements per request with their planning and execution time
+  // (pg_stat_statements on the embedded cluster, bench/statements.ts).
+  const statementsOn = process.env.BENCH_STATEMENTS === '1' && !process.env.DATABASE_URL;
+  const { database, drop, dataDir } = await openBenchDatabase(
+    process.env.DATABASE_URL || null,
+    statementsOn ? statementSettings : undefined,
+  );
+  const statementNotes: string[] = [];
+  const statementsAround = async <T extends { rps: number }>(
+    name: string,
+    seconds: number,
+    run: () => Promise<T>,
+  ): Promise<T> => {
+    const before = statementsOn ? await statementsSnapshot(database.db) : null;
+    const result = await run();
+    if (before) {
+      const spent = statementsPerRequest(before, await statementsSnapshot(database.db), result.rps * seconds);
+      statementNotes.push(
+        `statements per request: ${spent.statements.toFixed(2)}, ${spent.ms.toFixed(3)} ms in PostgreSQL (planning + execution): ${name}`,
+        ...spent.lines,
+      );
+    }
+    return result;
+  };
   // The app runs in processes of its own (bench/app-server.ts): the budget server reads the database
   // on every list request (LIST_CACHE=off, docs/product.md §D8: "with any cache off") and serves every row;
   // a second one with the list cache on (the default) serves only the cached list rows. The first
@@ -364,7 +388,7 @@ async function main() {
     // the machine barely moves it.
     const server0 = processCpuMs(server.pid);
     const pg0 = dataDir ? postgresCpuMs(dataDir) : 0;
-    rows[name] = await load(url, headers);
+    rows[name] = await statementsAround(name, duration, () => load(url, headers));
     const requests = rows[name].rps * duration;
     if (!name.startsWith('bare') && requests > 0)
       cpuNotes.push(
@@ -394,7 +418,7 @@ async function main() {
         const label = cacheOn ? name.replace(' (', ' [list cache on] (') : name;
         const server0 = processCpuMs(listServer.pid);
         const pg0 = dataDir ? postgresCpuMs(dataDir) : 0;
-        rows[label] = await load(url, bearer, paths);
+        rows[label] = await statementsAround(label, duration, () => load(url, bearer, paths));
         const requests = rows[label].rps * duration;
         if (requests > 0)
           cpuNotes.push(
@@ -422,8 +446,8 @@ async function main() {
     rows[target.name] = await load(target.url, bearer, target.paths);
   }
   if (!only || 'mixed 90/10'.includes(only)) {
-    rows['mixed 90/10 (reads of the rows above; writes: updates, task moves, bookings), 30 s'] =
-      await mixedRun(base, bearer, clientBearer, booking, large);
+    const name = 'mixed 90/10 (reads of the rows above; writes: updates, task moves, bookings), 30 s';
+    rows[name] = await statementsAround(name, 30, () => mixedRun(base, bearer, clientBearer, booking, large));
   }
   console.log(`database: ${database.driver}; ${loadAverage()}`);
   console.table(rows);
@@ -432,6 +456,7 @@ async function main() {
     ...listBudgetReport(database.driver, rows),
     ...listNotes,
     ...cpuNotes,
+    ...statementNotes,
   ])
     console.log(line);
   for (const s of servers) {
