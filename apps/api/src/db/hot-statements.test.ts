@@ -1,9 +1,8 @@
 // docs/adr/0033-hot-statements.md: a statement sent often is prepared by name, so PostgreSQL stops
 // planning it on every request; one sent rarely stays unnamed.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { connect, type Database } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { appWithOneConnection } from '../test/one-connection.ts';
 import { hotStatementName } from './hot-statements.ts';
 
 describe('which statements are named', () => {
@@ -29,21 +28,12 @@ describe('which statements are named', () => {
 });
 
 describe('on a connection', () => {
-  let t: TestApp;
-  let one: Database;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    // One connection: prepared statements belong to a session.
-    one = connect(t.database.url, t.database.driver, { max: 1 });
-  });
-  afterAll(async () => {
-    await one.close();
-    await t.close();
-  });
+  const setup = appWithOneConnection();
+  const one = () => setup.one();
 
   const prepared = async () =>
     (
-      (await one.db.execute(sql`select name, generic_plans::int as generic, custom_plans::int as custom
+      (await one().db.execute(sql`select name, generic_plans::int as generic, custom_plans::int as custom
         from pg_prepared_statements where name like 'hot_%'`)) as unknown as {
         rows: Array<{ name: string; generic: number; custom: number }>;
       }
@@ -52,7 +42,7 @@ describe('on a connection', () => {
   it('prepares a statement drizzle sends often, which PostgreSQL then stops planning', async () => {
     const marker = Math.floor(Math.random() * 1e9);
     for (let i = 0; i < 30; i++) {
-      const result = (await one.db.execute(sql`select ${i}::int + ${marker}::int as x`)) as unknown as {
+      const result = (await one().db.execute(sql`select ${i}::int + ${marker}::int as x`)) as unknown as {
         rows: Array<{ x: number }>;
       };
       expect(result.rows).toEqual([{ x: i + marker }]);
@@ -65,8 +55,8 @@ describe('on a connection', () => {
 
   it('leaves statements without parameters and rare ones unnamed', async () => {
     const before = (await prepared()).length;
-    for (let i = 0; i < 30; i++) await one.db.execute(sql.raw('select 1 as plain'));
-    for (let i = 0; i < 5; i++) await one.db.execute(sql`select ${i}::int as rare`);
+    for (let i = 0; i < 30; i++) await one().db.execute(sql.raw('select 1 as plain'));
+    for (let i = 0; i < 5; i++) await one().db.execute(sql`select ${i}::int as rare`);
     expect((await prepared()).length).toBe(before);
   });
 });

@@ -4,27 +4,17 @@
 // (docs/benchmarks.md, chat). The count over a big project looks cheaper to a custom plan, which sees
 // the project id, than to the generic one; message-queries.ts hides the id from the estimate.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connect, type Database } from '../../db/client.ts';
+import { expect, it } from 'vitest';
 import { buildProject, withSessionAs } from '../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { appWithOneConnection } from '../../test/one-connection.ts';
 import { readVersionsAndSession } from '../auth/sessions.ts';
 import { chatPageRead } from './chat-page.ts';
 
-let t: TestApp;
-let one: Database;
-beforeAll(async () => {
-  t = await buildTestApp();
-  // One connection: prepared statements and their plan counts belong to a session.
-  one = connect(t.database.url, t.database.driver, { max: 1 });
-});
-afterAll(async () => {
-  await one.close();
-  await t.close();
-});
+const setup = appWithOneConnection();
 
 it('reads a big project’s chat page with the generic plan once PostgreSQL has compared', async () => {
-  const db = t.database.db;
+  const db = setup.app().database.db;
+  const one = setup.one();
   const { user, headers } = await withSessionAs(db, 'superAdmin');
   const big = await buildProject(db, { ownerId: user.id });
   const others = (await db.execute(sql`insert into projects (title, owner_id)
