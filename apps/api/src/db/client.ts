@@ -6,7 +6,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type EmbeddedServer, startEmbeddedPostgres } from './embedded-postgres.ts';
-import { prepareHotStatements } from './hot-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -62,7 +61,6 @@ export function connect(
   // A checked-out client whose connection drops emits 'error' on itself (the job queue holds clients
   // for LISTEN and long jobs): the pool discards it, the listener keeps the process alive.
   pool.on('connect', (client) => {
-    prepareHotStatements(client);
     client.on('error', (error) => {
       if (!closing) process.emitWarning(`PostgreSQL client error: ${error.message}`);
     });
