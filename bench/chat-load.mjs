@@ -82,7 +82,6 @@ const database = connect(embedded.url(), 'postgres', { max: 4 });
 let exitCode = 1;
 try {
   await database.migrate();
-  await database.db.execute(sql`create extension if not exists pg_stat_statements`);
   await seedLookups(database.db);
   const db = database.db;
   const people = await db
