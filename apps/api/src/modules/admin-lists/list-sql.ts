@@ -1,6 +1,7 @@
 import { parseId } from '@dd/domain';
 import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Filter, SortKey } from '../../lib/jsonapi/query.ts';
 import type { presentableUserColumns } from '../users/user-presenter.ts';
@@ -100,15 +101,51 @@ export const onePageSql = (paged: SQLWrapper, all: SQLWrapper, rowsOf: (pageIds:
       coalesce((select max(total) from list_page), (select count(*) from (${all}) as matching))::int as total,
       (${rowsOf(PAGE_IDS)}) as rows`;
 
-/** Runs a onePageSql statement: the page's ids in list order, the total, the rows. */
+type Named = { name: string; params: Record<string, unknown> };
+
+/**
+ * An uncached page's statement: `sql` with its values (what EXPLAIN reads), and, when its text is the
+ * same for every value, the name and parameters it runs under instead (`build`: the text over placeholders).
+ */
+export type PageStatement = { sql: SQL; named?: Named & { build: () => SQL } };
+
+/** onePageSql of a search, named when the search says it can be (suffix-search.ts). */
+export function pageStatement(
+  search: { paged: SQLWrapper; all: SQLWrapper; named?: Named & { paged: SQL; all: SQL } },
+  rowsOf: (pageIds: SQL) => SQL,
+): PageStatement {
+  const { named } = search;
+  return {
+    sql: onePageSql(search.paged, search.all, rowsOf),
+    named: named && {
+      name: named.name,
+      params: named.params,
+      build: () => onePageSql(named.paged, named.all, rowsOf),
+    },
+  };
+}
+
+type PageRow = { ids: string | null; total: number; rows: string | null };
+const namedPages = new Map<string, (db: Db, params: Record<string, unknown>) => Promise<PageRow[]>>();
+
+/** Runs a page statement, by its name when it has one: the page's ids in list order, the total, the rows. */
 export async function onePage<T>(
   db: Db,
-  statement: SQL,
+  statement: PageStatement,
 ): Promise<{ ids: number[]; total: number; rows: T[] }> {
-  const result = (await db.execute(statement)) as unknown as {
-    rows: Array<{ ids: string | null; total: number; rows: string | null }>;
-  };
-  const row = result.rows[0];
+  const { named } = statement;
+  let rows: PageRow[];
+  if (named) {
+    let run = namedPages.get(named.name);
+    if (!run) {
+      run = preparedStatement<PageRow, Record<string, unknown>>(named.name, named.build);
+      namedPages.set(named.name, run);
+    }
+    rows = await run(db, named.params);
+  } else {
+    rows = ((await db.execute(statement.sql)) as unknown as { rows: PageRow[] }).rows;
+  }
+  const row = rows[0];
   return {
     ids: row?.ids ? row.ids.split(',').map(Number) : [],
     total: Number(row?.total ?? 0),

@@ -15,8 +15,9 @@ import {
   jsonRows,
   offsetOf,
   onePage,
-  onePageSql,
   orderByOf,
+  type PageStatement,
+  pageStatement,
   userJson,
 } from './list-sql.ts';
 import { presentLookup } from './lookup-presenter.ts';
@@ -125,14 +126,16 @@ export function projectPageQuery(db: Db, query: ListQuery, scope: ProjectListSco
 }
 
 /** The one statement of an uncached request: the page's ids, the total and the rows (list-sql: onePageSql). */
-export function projectPageSql(db: Db, query: ListQuery, scope: ProjectListScope): SQL {
+export function projectPageSql(db: Db, query: ListQuery, scope: ProjectListScope): PageStatement {
   const rowsOf = (pageIds: SQL) => projectRowsQuery(sql`${projects.id} in (${pageIds})`);
   // One title filter sorted by created or id: the suffix table answers it alone (suffix-search.ts).
   const suffixes = projectSuffixSearch(query, scope.kind === 'all');
-  if (suffixes) return onePageSql(suffixes.paged, suffixes.all, rowsOf);
-  return onePageSql(
-    projectPageQuery(db, query, scope),
-    matching(db.select({ id: projects.id }).from(projects).$dynamic(), query, scope),
+  if (suffixes) return pageStatement(suffixes, rowsOf);
+  return pageStatement(
+    {
+      paged: projectPageQuery(db, query, scope),
+      all: matching(db.select({ id: projects.id }).from(projects).$dynamic(), query, scope),
+    },
     rowsOf,
   );
 }

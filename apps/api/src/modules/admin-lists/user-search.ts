@@ -16,8 +16,9 @@ import {
   jsonRows,
   offsetOf,
   onePage,
-  onePageSql,
   orderByOf,
+  type PageStatement,
+  pageStatement,
   userJson,
 } from './list-sql.ts';
 import { userSuffixSearch } from './suffix-search.ts';
@@ -108,14 +109,16 @@ export function userPageQuery(db: Db, query: ListQuery) {
 }
 
 /** The one statement of an uncached request: the page's ids, the total and the rows (list-sql: onePageSql). */
-export function userPageSql(db: Db, query: ListQuery): SQL {
+export function userPageSql(db: Db, query: ListQuery): PageStatement {
   const rowsOf = (pageIds: SQL) => userRowsQuery(sql`${users.id} in (${pageIds})`);
   // One name filter sorted by name or id: the suffix table answers it alone (suffix-search.ts).
   const suffixes = userSuffixSearch(query);
-  if (suffixes) return onePageSql(suffixes.paged, suffixes.all, rowsOf);
-  return onePageSql(
-    userPageQuery(db, query),
-    matching(db.select({ id: users.id }).from(users).$dynamic(), query),
+  if (suffixes) return pageStatement(suffixes, rowsOf);
+  return pageStatement(
+    {
+      paged: userPageQuery(db, query),
+      all: matching(db.select({ id: users.id }).from(users).$dynamic(), query),
+    },
     rowsOf,
   );
 }
