@@ -29,6 +29,24 @@ export function preparedStatement<Row, Params extends Record<string, unknown>>(
   };
 }
 
+const byName = new Map<string, (db: Db, params: Record<string, unknown>) => Promise<unknown[]>>();
+
+/**
+ * preparedStatement for a statement whose text a request picks among a few (one text per name, e.g. per
+ * sort direction): made on the name's first use and kept. `build` must give the same text every time.
+ */
+export function namedStatement<Row>(
+  name: string,
+  build: () => SQL,
+): (db: Db, params: Record<string, unknown>) => Promise<Row[]> {
+  let run = byName.get(name);
+  if (!run) {
+    run = preparedStatement<unknown, Record<string, unknown>>(name, build);
+    byName.set(name, run);
+  }
+  return run as (db: Db, params: Record<string, unknown>) => Promise<Row[]>;
+}
+
 /** A JSON text value's timestamps (ISO strings in PostgreSQL's json output) back to Dates, by key. */
 export const withDates =
   (keys: ReadonlySet<string>) =>

@@ -1,7 +1,7 @@
 import { parseId } from '@dd/domain';
 import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { namedStatement } from '../../db/prepared.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Filter, SortKey } from '../../lib/jsonapi/query.ts';
 import type { presentableUserColumns } from '../users/user-presenter.ts';
@@ -126,7 +126,6 @@ export function pageStatement(
 }
 
 type PageRow = { ids: string | null; total: number; rows: string | null };
-const namedPages = new Map<string, (db: Db, params: Record<string, unknown>) => Promise<PageRow[]>>();
 
 /** Runs a page statement, by its name when it has one: the page's ids in list order, the total, the rows. */
 export async function onePage<T>(
@@ -134,17 +133,9 @@ export async function onePage<T>(
   statement: PageStatement,
 ): Promise<{ ids: number[]; total: number; rows: T[] }> {
   const { named } = statement;
-  let rows: PageRow[];
-  if (named) {
-    let run = namedPages.get(named.name);
-    if (!run) {
-      run = preparedStatement<PageRow, Record<string, unknown>>(named.name, named.build);
-      namedPages.set(named.name, run);
-    }
-    rows = await run(db, named.params);
-  } else {
-    rows = ((await db.execute(statement.sql)) as unknown as { rows: PageRow[] }).rows;
-  }
+  const rows = named
+    ? await namedStatement<PageRow>(named.name, named.build)(db, named.params)
+    : ((await db.execute(statement.sql)) as unknown as { rows: PageRow[] }).rows;
   const row = rows[0];
   return {
     ids: row?.ids ? row.ids.split(',').map(Number) : [],
