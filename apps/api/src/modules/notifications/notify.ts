@@ -73,7 +73,7 @@ export function notifyCtes(input: {
   /** An int[] expression (a subquery cast to int[], so any() does not read it as a row set). */
   recipientIds: SQL;
   title: SQL;
-  link: string;
+  link: string | SQL;
   subjectType: NotificationSubject['type'] | null;
   subjectId: SQL;
   projectId: SQL;
