@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { tasks } from '../../db/schema/index.ts';
 import type { DbOrTx } from './tx.ts';
 
@@ -11,30 +11,27 @@ export async function placeTask(
   tx: DbOrTx,
   input: { projectId: number; sprintId: number | null; taskId: number; index?: number },
 ): Promise<void> {
-  // One read of the project's tasks in board order, one write for every row that moves: the caller's
-  // transaction holds a pooled connection meanwhile, so each round trip is one more wait for readers.
-  const current = await tx
-    .select({ id: tasks.id, position: tasks.position, sprintId: tasks.sprintId })
-    .from(tasks)
-    .where(eq(tasks.projectId, input.projectId))
-    .orderBy(asc(tasks.position), asc(tasks.id));
-  const ids = current.filter((r) => r.sprintId === input.sprintId && r.id !== input.taskId).map((r) => r.id);
-  const at = input.index === undefined ? ids.length : Math.min(Math.max(input.index, 0), ids.length);
-  ids.splice(at, 0, input.taskId);
-  const byId = new Map(current.map((r) => [r.id, r]));
-  const moved = [...ids.entries()].filter(([position, id]) => {
-    const row = byId.get(id);
-    return !(row && row.position === position && row.sprintId === input.sprintId);
-  });
-  if (moved.length === 0) return;
-  const list = (values: number[]) =>
-    sql.join(
-      values.map((v) => sql`${v}`),
-      sql`, `,
-    );
+  // ONE statement: the column read in board order, the task spliced in and only the rows whose position
+  // or column changes written, inside PostgreSQL. The caller's transaction holds the board lock and a
+  // pooled connection meanwhile (docs/adr/0032), and reading the project's tasks into the server to
+  // renumber them cost a round trip more and every task of the project parsed.
+  const column =
+    input.sprintId === null
+      ? sql`${tasks.projectId} = ${input.projectId} and ${tasks.sprintId} is null`
+      : sql`${tasks.projectId} = ${input.projectId} and ${tasks.sprintId} = ${input.sprintId}`;
+  const last = 2_147_483_647;
   await tx.execute(sql`
-    update ${tasks} set position = moved.position, sprint_id = ${input.sprintId}
-    from unnest(array[${list(moved.map(([, id]) => id))}]::int[],
-                array[${list(moved.map(([position]) => position))}]::int[]) as moved(id, position)
-    where ${tasks.id} = moved.id`);
+    with col as (
+      select ${tasks.id} as id, (row_number() over (order by ${tasks.position}, ${tasks.id}) - 1)::int as rn
+      from ${tasks} where ${column} and ${tasks.id} <> ${input.taskId}
+    ), spot as (
+      select least(greatest(${input.index ?? last}::int, 0), (select count(*) from col))::int as at
+    ), wanted as (
+      select id, case when rn < (select at from spot) then rn else rn + 1 end as position from col
+      union all select ${input.taskId}::int, (select at from spot)
+    )
+    update ${tasks} set position = wanted.position, sprint_id = ${input.sprintId}::int
+    from wanted
+    where ${tasks.id} = wanted.id
+      and (${tasks.position} <> wanted.position or ${tasks.sprintId} is distinct from ${input.sprintId}::int)`);
 }

@@ -23,12 +23,19 @@ async function withTags(db: DbOrTx, rows: TaskRow[]): Promise<TaskWithTags[]> {
   return rows.map((r) => ({ ...r, tagIds: (byTask.get(r.id) ?? []).sort((a, b) => a - b) }));
 }
 
-/** One task with its tag ids; 404 when missing. */
+/** The tag ids of a task row, as one array column of the task's own select. */
+const tagIdsOf = sql<number[]>`coalesce((select array_agg(tt.tag_id order by tt.tag_id) from ${taskTags} tt
+  where tt.task_id = ${tasks.id}), '{}')`;
+
+/** One task with its tag ids, in one statement; 404 when missing. */
 export async function loadTask(db: DbOrTx, id: number): Promise<TaskWithTags> {
-  const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
+  const [row] = await db
+    .select({ task: tasks, tagIds: tagIdsOf })
+    .from(tasks)
+    .where(eq(tasks.id, id))
+    .limit(1);
   if (!row) throw notFound('Task');
-  const [task] = await withTags(db, [row]);
-  return task!;
+  return { ...row.task, tagIds: row.tagIds.map(Number) };
 }
 
 /**
@@ -42,8 +49,7 @@ export async function loadTaskWithProject(
   const [row] = await db
     .select({
       task: tasks,
-      tagIds: sql<number[]>`coalesce((select array_agg(tt.tag_id order by tt.tag_id) from ${taskTags} tt
-        where tt.task_id = ${tasks.id}), '{}')`,
+      tagIds: tagIdsOf,
       ownerId: projects.ownerId,
       clientIds: sql<number[]>`${clientIdsOf(projects.id)}`,
     })
