@@ -220,11 +220,11 @@ export async function explainLists(database: Database): Promise<void> {
   const plans: Array<[string, SQLWrapper]> = [
     [
       `project page, LIST_CACHE=off (one statement: page ${projectsPage.page} of like '${BENCH_SEARCH.projectTitle}', -created, with the total and rows)`,
-      projectPageSql(db, projectsPage, admin).sql,
+      projectPageSql(db, projectsPage, admin).sql(),
     ],
     [
       `user page, LIST_CACHE=off (one statement: page ${usersPage.page} of like '${BENCH_SEARCH.userName}', name, with the total and rows)`,
-      userPageSql(db, usersPage).sql,
+      userPageSql(db, usersPage).sql(),
     ],
     [
       `project ids: like '${BENCH_SEARCH.projectTitle}', sort -created`,

@@ -1,7 +1,7 @@
 import { parseId } from '@dd/domain';
 import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { namedStatement } from '../../db/prepared.ts';
+import { namedStatement, parseWithDates } from '../../db/prepared.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Filter, SortKey } from '../../lib/jsonapi/query.ts';
 import type { presentableUserColumns } from '../users/user-presenter.ts';
@@ -80,8 +80,9 @@ export async function jsonRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /** A `json_agg` text value back to rows; `createdAt` values become Dates. */
+const CREATED_AT = new Set(['createdAt']);
 export const parseJsonRows = <T>(text: string | null | undefined): T[] =>
-  text ? (JSON.parse(text, (key, value) => (key === 'createdAt' ? new Date(value) : value)) as T[]) : [];
+  text ? parseWithDates<T[]>(text, CREATED_AT) : [];
 
 /** The name under which onePage's statement offers the page's ids to `rowsOf` (`select id from list_page`). */
 export const PAGE_IDS = sql`select id from list_page`;
@@ -101,27 +102,30 @@ export const onePageSql = (paged: SQLWrapper, all: SQLWrapper, rowsOf: (pageIds:
       coalesce((select max(total) from list_page), (select count(*) from (${all}) as matching))::int as total,
       (${rowsOf(PAGE_IDS)}) as rows`;
 
-type Named = { name: string; params: Record<string, unknown> };
+type Parts = () => { paged: SQLWrapper; all: SQLWrapper };
 
 /**
- * An uncached page's statement: `sql` with its values (what EXPLAIN reads), and, when its text is the
+ * An uncached page's statement: `sql()` with its values (what EXPLAIN reads), and, when its text is the
  * same for every value, the name and parameters it runs under instead (`build`: the text over placeholders).
  */
-export type PageStatement = { sql: SQL; named?: Named & { build: () => SQL } };
+export type PageStatement = {
+  sql: () => SQL;
+  named?: { name: string; params: Record<string, unknown>; build: () => SQL };
+};
 
 /** onePageSql of a search, named when the search says it can be (suffix-search.ts). */
 export function pageStatement(
-  search: { paged: SQLWrapper; all: SQLWrapper; named?: Named & { paged: SQL; all: SQL } },
+  search: { parts: Parts; named?: { name: string; params: Record<string, unknown>; parts: Parts } },
   rowsOf: (pageIds: SQL) => SQL,
 ): PageStatement {
+  const statement = (parts: Parts) => () => {
+    const { paged, all } = parts();
+    return onePageSql(paged, all, rowsOf);
+  };
   const { named } = search;
   return {
-    sql: onePageSql(search.paged, search.all, rowsOf),
-    named: named && {
-      name: named.name,
-      params: named.params,
-      build: () => onePageSql(named.paged, named.all, rowsOf),
-    },
+    sql: statement(search.parts),
+    named: named && { name: named.name, params: named.params, build: statement(named.parts) },
   };
 }
 
@@ -135,7 +139,7 @@ export async function onePage<T>(
   const { named } = statement;
   const rows = named
     ? await namedStatement<PageRow>(named.name, named.build)(db, named.params)
-    : ((await db.execute(statement.sql)) as unknown as { rows: PageRow[] }).rows;
+    : ((await db.execute(statement.sql())) as unknown as { rows: PageRow[] }).rows;
   const row = rows[0];
   return {
     ids: row?.ids ? row.ids.split(',').map(Number) : [],

@@ -133,8 +133,10 @@ export function projectPageSql(db: Db, query: ListQuery, scope: ProjectListScope
   if (suffixes) return pageStatement(suffixes, rowsOf);
   return pageStatement(
     {
-      paged: projectPageQuery(db, query, scope),
-      all: matching(db.select({ id: projects.id }).from(projects).$dynamic(), query, scope),
+      parts: () => ({
+        paged: projectPageQuery(db, query, scope),
+        all: matching(db.select({ id: projects.id }).from(projects).$dynamic(), query, scope),
+      }),
     },
     rowsOf,
   );

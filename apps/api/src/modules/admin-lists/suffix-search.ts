@@ -15,15 +15,21 @@ import { offsetOf } from './list-sql.ts';
  * caller runs the general query (trigram index and recheck).
  */
 export type SuffixSearch = {
-  /** Like projectPageQuery / userPageQuery: `id` and `total` (count(*) over ()) of one page in list order. */
-  paged: SQL;
-  /** The matching ids, unordered (counted only for a page past the end). */
-  all: SQL;
+  /**
+   * Like projectPageQuery / userPageQuery: `paged`, the `id` and `total` (count(*) over ()) of one page in
+   * list order; `all`, the matching ids, unordered (counted only for a page past the end). Built when
+   * asked: a named statement's text is built once, not on every request.
+   */
+  parts: () => { paged: SQL; all: SQL };
   /**
    * Set when the statement's text is the same for every term and page (the ordered search below): its
-   * name and parameters, and `paged`/`all` over placeholders, so that it is sent named and planned once.
+   * name and parameters, and its parts over placeholders, so that it is sent named and planned once.
    */
-  named?: { name: string; paged: SQL; all: SQL; params: { term: string; limit: number; offset: number } };
+  named?: {
+    name: string;
+    parts: () => { paged: SQL; all: SQL };
+    params: { term: string; limit: number; offset: number };
+  };
 };
 
 type SuffixTable = {
@@ -78,14 +84,15 @@ function suffixSearch(t: SuffixTable, query: ListQuery): SuffixSearch | null {
       offset: sql`${sql.placeholder('offset')}::int`,
     };
     return {
-      ...orderedStatement(search, {
-        term,
-        limit: sql`${limits.limit}::int`,
-        offset: sql`${limits.offset}::int`,
-      }),
+      parts: () =>
+        orderedStatement(search, {
+          term,
+          limit: sql`${limits.limit}::int`,
+          offset: sql`${limits.offset}::int`,
+        }),
       named: {
         name: `${t.name}_${key.desc ? 'desc' : 'asc'}`,
-        ...orderedStatement(search, placeholders),
+        parts: () => orderedStatement(search, placeholders),
         params: { term: filter.value, ...limits },
       },
     };
@@ -100,8 +107,10 @@ function suffixSearch(t: SuffixTable, query: ListQuery): SuffixSearch | null {
     from ${sql.identifier(t.table)} where ${matching} order by ${order}`;
   const ordered = sql`select id, count(*) over () as total from (${matches}) as m order by ${order}`;
   return {
-    paged: limits ? sql`${ordered} limit ${limits.limit} offset ${limits.offset}` : ordered,
-    all: sql`select distinct ${sql.identifier(t.id)} from ${sql.identifier(t.table)} where ${matching}`,
+    parts: () => ({
+      paged: limits ? sql`${ordered} limit ${limits.limit} offset ${limits.offset}` : ordered,
+      all: sql`select distinct ${sql.identifier(t.id)} from ${sql.identifier(t.table)} where ${matching}`,
+    }),
   };
 }
 

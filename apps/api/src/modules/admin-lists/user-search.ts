@@ -116,8 +116,10 @@ export function userPageSql(db: Db, query: ListQuery): PageStatement {
   if (suffixes) return pageStatement(suffixes, rowsOf);
   return pageStatement(
     {
-      paged: userPageQuery(db, query),
-      all: matching(db.select({ id: users.id }).from(users).$dynamic(), query),
+      parts: () => ({
+        paged: userPageQuery(db, query),
+        all: matching(db.select({ id: users.id }).from(users).$dynamic(), query),
+      }),
     },
     rowsOf,
   );

@@ -1,7 +1,7 @@
 import { idParamsSchema, type ProjectDocument, type Role } from '@dd/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jsonIdTitle, preparedStatement, withDates } from '../../db/prepared.ts';
+import { jsonIdTitle, parseWithDates, preparedStatement } from '../../db/prepared.ts';
 import {
   companies,
   links,
@@ -178,7 +178,7 @@ export const projectPageRead: SessionRead = {
     return parsed.success ? { id: parsed.data.id } : null;
   },
 };
-const dates = withDates(new Set(['createdAt', 'attachedAt', 'scheduledAt']));
+const dates = new Set(['createdAt', 'attachedAt', 'scheduledAt']);
 
 /**
  * GET /project/{id} in one query: the project with every include of its page, and what `can()` needs
@@ -193,7 +193,7 @@ export async function loadProjectPage(
 ): Promise<{ ref: LoadedProjectRef; page: ProjectPage }> {
   const text = read ?? (await projectPage(db, { id, viewerId }))[0]?.page;
   if (!text) throw notFound('Project');
-  const page = JSON.parse(text, dates) as ProjectPage;
+  const page = parseWithDates<ProjectPage>(text, dates);
   const clientIds = page.members.filter((m) => m.kind === 'client').map((m) => m.userId);
   return { ref: { id: page.project.id, ownerId: page.project.ownerId, clientIds }, page };
 }

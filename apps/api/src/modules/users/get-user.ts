@@ -1,7 +1,7 @@
 import { isPhonePrefixBlacklisted, PHONE_PREFIX_BLACKLIST_SETTING, parsePhonePrefixes } from '@dd/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jsonIdTitle, preparedStatement, withDates } from '../../db/prepared.ts';
+import { jsonIdTitle, parseWithDates, preparedStatement } from '../../db/prepared.ts';
 import {
   companies,
   projects,
@@ -73,7 +73,7 @@ export const ownUserGraphRead: SessionRead = {
   read: userGraphSql,
   params: () => ({ blacklistSetting: PHONE_PREFIX_BLACKLIST_SETTING }),
 };
-const dates = withDates(new Set(['createdAt']));
+const dates = new Set(['createdAt']);
 
 /** GET /user/{id}: the user with the includes the product's screens ask for. */
 export async function getUserDocument(
@@ -95,7 +95,7 @@ export async function getUserDocument(
     role,
     company,
     phoneBlacklist,
-  } = JSON.parse(text, dates) as UserGraph;
+  } = parseWithDates<UserGraph>(text, dates);
   const hideContacts = options.hideContacts && !options.self;
   // Client §3: whether the phone starts with a blacklisted prefix (a contact detail, hidden with them).
   const blacklisted = hideContacts
