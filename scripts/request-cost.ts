@@ -317,11 +317,14 @@ if (process.env.REQUEST_COST_WRITES === '1') {
     queries = 0;
     const cpu = process.cpuUsage();
     const started = performance.now();
+    const from = process.hrtime.bigint() / 1000n;
     for (let i = 0; i < count; i++) {
       const res = await write(i);
       if (res.statusCode >= 300) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     }
     const used = process.cpuUsage(cpu);
+    if (process.env.REQUEST_COST_MARKS === '1')
+      console.log(`  window ${from} ${process.hrtime.bigint() / 1000n}`);
     const wall = performance.now() - started;
     console.log(
       `${name}: ${(queries / count).toFixed(2)} queries/request, ` +
