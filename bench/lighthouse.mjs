@@ -8,7 +8,8 @@
 // embedded database filled by the demo seed, signs in as the demo client, runs Lighthouse LH_RUNS times
 // (default 3) on each page, on desktop (--preset=desktop) and mobile (Lighthouse's default: a phone with
 // simulated slow 4G and a 4x slower CPU), and prints the median scores. LH_FORM_FACTORS=desktop (or
-// mobile) runs one of them only. WEB_DIST picks another web build; LH_URL
+// mobile) runs one of them only; LH_PAGES=project (or signin) measures one page only. WEB_DIST picks
+// another web build, E2E_SERVER_ENTRY another server (to alternate two builds); LH_URL
 // measures an already running server instead (then LH_LOGIN / LH_PASSWORD sign in, and the project page
 // is the first project of that client). The project page is measured as the client's first visit: the
 // first-visit tour's schedule-call modal is open in every run (Lighthouse never closes it). Exits 1 when
@@ -177,14 +178,16 @@ try {
     process.env.LH_LOGIN ?? DEMO_LOGIN,
     process.env.LH_PASSWORD ?? DEMO_PASSWORD,
   );
+  const wanted = (process.env.LH_PAGES ?? 'signin,project').split(',').map((p) => p.trim());
   const pages = [
-    { name: 'sign-in page', url: `${server.base}/login/signin`, headers: null },
+    { key: 'signin', name: 'sign-in page', url: `${server.base}/login/signin`, headers: null },
     {
+      key: 'project',
       name: 'client project page',
       url: `${server.base}/project/daily-updates/${projectId}`,
       headers: { Cookie: `dd_token=${token}` },
     },
-  ];
+  ].filter((page) => wanted.includes(page.key));
   console.log(
     `${LIGHTHOUSE} (${formFactors.join(', ')}), chrome flags "${CHROME_FLAGS}", median of ${runs} run(s), load average ${loadavg()
       .map((l) => l.toFixed(2))

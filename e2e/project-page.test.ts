@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MARKDOWN_XSS_PAYLOADS } from '@dd/domain/xss-payloads';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, named, signIn } from './support/fixtures.ts';
 import { artifactsDir } from './support/paths.ts';
@@ -222,6 +223,58 @@ suite.journey(
       await clientPage.getByText('a few seconds ago').first().waitFor();
       assert.equal(await clientPage.evaluate(() => (globalThis as { __xss?: number }).__xss), undefined);
       assert.equal(await clientPage.locator('[onerror]').count(), 0);
+
+      // Every attack, posted as an update, then shown from the page's first-screen answers: sanitised by
+      // the server, and the page loads no markdown renderer of its own (docs/adr/0034).
+      for (const description of MARKDOWN_XSS_PAYLOADS) {
+        const status = await page.evaluate(
+          async ({ id, text }) =>
+            (
+              await fetch('/api/project-update/post', {
+                method: 'POST',
+                headers: { 'content-type': 'application/vnd.api+json', 'x-application-key': 'web' },
+                body: JSON.stringify({
+                  data: { attributes: { title: 'update', project_id: id, description: text } },
+                }),
+              })
+            ).status,
+          { id: projectId, text: description },
+        );
+        assert.equal(status, 201);
+      }
+      const scripts: string[] = [];
+      clientPage.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
+      await clientPage.goto(page1());
+      const list = clientPage.getByRole('list', { name: 'Project updates' });
+      await list.locator(':scope > li').nth(MARKDOWN_XSS_PAYLOADS.length).waitFor();
+      const shownBefore = [...scripts];
+      await list.getByText('Login page done').waitFor();
+      assert.deepEqual(
+        shownBefore.filter((url) => /lib-markdown/.test(url)),
+        [],
+        'the first screen loads no markdown renderer',
+      );
+      const found = await list.evaluate((root) => {
+        const bad: string[] = [];
+        for (const el of root.querySelectorAll('*')) {
+          if (
+            /^(script|style|iframe|img|svg|math|form|object|embed|noscript|details|button)$/i.test(
+              el.localName,
+            )
+          )
+            bad.push(el.localName);
+          for (const { name, value } of el.attributes) {
+            if (/^on/i.test(name)) bad.push(`${el.localName}[${name}]`);
+            if (name === 'href' && /^\s*(javascript|data|vbscript):/i.test(value)) bad.push(`href=${value}`);
+          }
+        }
+        return bad;
+      });
+      assert.deepEqual(found, []);
+      await clientPage.waitForTimeout(500);
+      assert.equal(await clientPage.evaluate(() => (globalThis as { __xss?: number }).__xss), undefined);
     } finally {
       await context.close();
     }

@@ -29,6 +29,7 @@ export * from './format.ts';
 export * from './git.ts';
 export * from './limits.ts';
 export * from './live-events.ts';
+export * from './markdown.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './permissions.ts';

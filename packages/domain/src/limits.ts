@@ -123,12 +123,12 @@ export const SETTING_UNSET_VALUE = 'init';
 // Layout (docs/product.md §C9, §A9).
 export const BREAKPOINTS = { sm: 575, md: 768, lg: 991, xl: 1199 } as const;
 
+/** The widths from which the client carousel shows one more project card: 2 cards from 700 px on, and so on. */
+export const CAROUSEL_CARD_WIDTHS = [700, 991, 1281] as const;
+
 /** Project cards visible in the client carousel: 4; 3 below 1281 px; 2 below 991 px; 1 below 700 px. */
 export function carouselCardsForWidth(widthPx: number): 1 | 2 | 3 | 4 {
-  if (widthPx < 700) return 1;
-  if (widthPx < 991) return 2;
-  if (widthPx < 1281) return 3;
-  return 4;
+  return (1 + CAROUSEL_CARD_WIDTHS.filter((min) => widthPx >= min).length) as 1 | 2 | 3 | 4;
 }
 
 /** Error reporting trace sample rate (third party, off by default). */

@@ -1,19 +1,57 @@
+import {
+  MARKDOWN_ALLOWED_ATTRIBUTES,
+  MARKDOWN_ALLOWED_TAGS,
+  MARKDOWN_LINK_ATTRIBUTES,
+  MARKDOWN_OPTIONS,
+  MARKDOWN_URL_SCHEMES,
+} from '@dd/domain';
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { marked } from 'marked';
 
 /**
- * Update text is markdown (docs/product.md §C9). It is rendered to HTML with marked and then sanitized with
- * DOMPurify, so no script, event handler or javascript: URL from an update ever runs. Links open in a
- * new tab without access to this window.
+ * A URL with one of the shared schemes, or with none (a path, a fragment) but not protocol-relative: the
+ * rule sanitize-html applies on the server (packages/domain/src/markdown.ts). DOMPurify tests every
+ * attribute it keeps, whitespace and control characters taken out, against this.
+ */
+const ALLOWED_URI = new RegExp(
+  `^(?:(?:${MARKDOWN_URL_SCHEMES.join('|')}):|(?![a-z][a-z\\d.+-]*:)(?![/\\\\]{2}))`,
+  'i',
+);
+const ALLOWED_ATTR = [...new Set(Object.values(MARKDOWN_ALLOWED_ATTRIBUTES).flat())];
+
+/** Each purifier gets the per-element attribute rule and the link attributes once. */
+const prepared = new WeakSet<Purifier>();
+function prepare(purifier: Purifier) {
+  if (prepared.has(purifier)) return;
+  prepared.add(purifier);
+  purifier.addHook('uponSanitizeAttribute', (node, data) => {
+    if (!MARKDOWN_ALLOWED_ATTRIBUTES[node.nodeName.toLowerCase()]?.includes(data.attrName))
+      data.keepAttr = false;
+  });
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName.toLowerCase() !== 'a') return;
+    for (const [name, value] of Object.entries(MARKDOWN_LINK_ATTRIBUTES)) node.setAttribute(name, value);
+  });
+}
+
+/**
+ * Markdown (docs/product.md §C9) as HTML in the browser: marked renders and DOMPurify sanitises with the
+ * options and allow-list the server uses (packages/domain/src/markdown.ts, docs/adr/0034), so no script,
+ * event handler or javascript: URL ever runs and links open in a new tab without access to this window.
+ * The project page's updates and deliveries come rendered by the server and do not load this module on
+ * their first screen; it renders what the browser must: chat messages, task descriptions, previews.
  */
 export function renderMarkdown(markdown: string, purifier: Purifier = DOMPurify): string {
-  const html = marked.parse(markdown, { async: false, gfm: true, breaks: true });
-  const clean = purifier.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'],
-    FORBID_ATTR: ['style'],
-  });
   // Without a DOM DOMPurify cannot sanitize and hands back its input: never show that.
   if (!purifier.isSupported) return '';
-  return clean.replace(/<a /g, '<a target="_blank" rel="noopener noreferrer" ');
+  prepare(purifier);
+  return purifier.sanitize(marked.parse(markdown, MARKDOWN_OPTIONS), {
+    ALLOWED_TAGS: [...MARKDOWN_ALLOWED_TAGS],
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP: ALLOWED_URI,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    // sanitize-html drops these elements' text too (its nonTextTags).
+    ADD_FORBID_CONTENTS: ['textarea', 'option'],
+  });
 }

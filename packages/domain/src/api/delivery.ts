@@ -9,8 +9,10 @@ export const deliveryResourceSchema = resourceSchema(
   'delivery',
   z.object({
     title: z.string(),
-    /** markdown, rendered by the safe renderer */
+    /** markdown */
     description: z.string(),
+    /** The description as sanitised HTML, as an update's (docs/adr/0034). */
+    'description-html': z.string(),
     /** Bug, Blocker, Feature or null */
     'task-type': z.string().nullable(),
     status: z.enum(['delivered', 'accepted', 'rejected']),

@@ -28,6 +28,11 @@ export const projectUpdateResourceSchema = resourceSchema(
     title: z.string(),
     /** markdown */
     description: z.string(),
+    /**
+     * The description as sanitised HTML (packages/domain/src/markdown.ts): the page shows it as it is,
+     * without a markdown renderer of its own on the first screen (docs/adr/0034).
+     */
+    'description-html': z.string(),
     created: isoDateTime,
     'project-id': z.number().int(),
     'reporter-user-id': z.number().int().nullable(),

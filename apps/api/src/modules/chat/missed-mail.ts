@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { renderUpdateHtml, renderUpdateText } from '../digest/render-update.ts';
+import { renderMarkdownHtml } from '../../lib/render-markdown.ts';
+import { renderUpdateText } from '../digest/render-update.ts';
 import { escapeHtml, mailDocument } from '../mail/layout.ts';
 import type { JobContext } from '../reminders/call-reminders.ts';
 import { zoneOf } from '../reminders/local-time.ts';
@@ -165,7 +166,7 @@ export function missedMessagesMail(mail: MissedMail) {
     text.push(`-- ${by}`, renderUpdateText(m.markdown), '');
     html.push(
       `<p style="margin:16px 0 4px;color:#616e7c;font-size:14px">${escapeHtml(by)}</p>`,
-      `<div style="border-left:3px solid #dee2e6;padding-left:12px">${renderUpdateHtml(m.markdown)}</div>`,
+      `<div style="border-left:3px solid #dee2e6;padding-left:12px">${renderMarkdownHtml(m.markdown)}</div>`,
     );
   }
   const footnote = `You receive this because you are on ${mail.projectTitle} and had not read these messages.`;

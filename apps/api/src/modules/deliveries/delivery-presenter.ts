@@ -1,4 +1,5 @@
 import { type DeliveryResource, deliveryStatusOf } from '@dd/domain';
+import { renderMarkdownHtml } from '../../lib/render-markdown.ts';
 import type { DeliveryRow } from './delivery-queries.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -14,6 +15,8 @@ export function presentDelivery(row: DeliveryRow): DeliveryResource {
     attributes: {
       title: row.title,
       description: row.description ?? '',
+      // Rendered here, kept with the page in the review list's cache (docs/adr/0032, docs/adr/0034).
+      'description-html': renderMarkdownHtml(row.description ?? ''),
       'task-type': row.taskType,
       status: deliveryStatusOf(row.taskStatusId) ?? 'delivered',
       estimate: row.estimate,

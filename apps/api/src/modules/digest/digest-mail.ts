@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
+import { renderMarkdownHtml } from '../../lib/render-markdown.ts';
 import { escapeHtml, mailDocument } from '../mail/layout.ts';
-import { renderUpdateHtml, renderUpdateText } from './render-update.ts';
+import { renderUpdateText } from './render-update.ts';
 
 export type DigestUpdate = {
   projectId: number;
@@ -84,7 +85,7 @@ export function digestMail(mail: DigestMail) {
       textParts.push(`-- ${by}`, renderUpdateText(update.markdown), '');
       htmlParts.push(
         `<p style="margin:16px 0 4px;color:#616e7c;font-size:14px">${escapeHtml(by)}</p>`,
-        `<div style="border-left:3px solid #dee2e6;padding-left:12px">${renderUpdateHtml(update.markdown)}</div>`,
+        `<div style="border-left:3px solid #dee2e6;padding-left:12px">${renderMarkdownHtml(update.markdown)}</div>`,
       );
     }
   }

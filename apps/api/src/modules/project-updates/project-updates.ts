@@ -4,13 +4,17 @@ import { preparedStatement } from '../../db/prepared.ts';
 import { projects, projectUpdates, users } from '../../db/schema/index.ts';
 import { documentOf, Included, type Resource, ref } from '../../lib/jsonapi/document.ts';
 import { pageCount } from '../../lib/jsonapi/query.ts';
+import { renderMarkdownHtml } from '../../lib/render-markdown.ts';
 import { liveEventCtes, notifyLiveEvent } from '../events/publish-event.ts';
 import { notifyCtes, notifyDone } from '../notifications/notify.ts';
 import { presentUser } from '../users/user-presenter.ts';
 
 type UpdateRow = typeof projectUpdates.$inferSelect;
 
-/** A project update (docs/product.md §C3). The description is markdown, stored as sent; the web app sanitizes. */
+/**
+ * A project update (docs/product.md §C3). The description is markdown, stored as sent, and sent with its
+ * sanitised HTML: the project page shows that without loading a renderer (docs/adr/0034).
+ */
 export function presentProjectUpdate(row: UpdateRow): Resource {
   return {
     type: 'project-update',
@@ -18,6 +22,7 @@ export function presentProjectUpdate(row: UpdateRow): Resource {
     attributes: {
       title: row.title,
       description: row.description,
+      'description-html': renderMarkdownHtml(row.description),
       created: row.createdAt.toISOString(),
       'project-id': row.projectId,
       'reporter-user-id': row.reporterUserId,

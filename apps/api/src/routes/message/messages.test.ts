@@ -1,10 +1,10 @@
 import { CHAT_MESSAGES } from '@dd/domain';
+import { XSS_PAYLOADS } from '@dd/domain/xss-payloads';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageMentions, messages, projectFiles, projectMembers, users } from '../../db/schema/index.ts';
 import { buildProject, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, firstError, JSON_API, type TestApp } from '../../test/test-app.ts';
-import { XSS_PAYLOADS } from '../../test/xss-payloads.ts';
 
 let now = new Date();
 let t: TestApp;

@@ -1,4 +1,5 @@
-import { MAX_FILE_SIZE } from '@dd/domain';
+import { MARKDOWN_ALLOWED_ATTRIBUTES, MARKDOWN_ALLOWED_TAGS, MAX_FILE_SIZE } from '@dd/domain';
+import { MARKDOWN_XSS_PAYLOADS } from '@dd/domain/xss-payloads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildProject, buildUser, signedInAs } from '../../test/factories.ts';
 import { buildTestApp, firstError, type TestApp } from '../../test/test-app.ts';
@@ -333,6 +334,8 @@ describe('updates', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json().data.attributes).toMatchObject({
       description: '**Done** <script>alert(1)</script>',
+      // Sent rendered and sanitised too: the page shows it without a renderer of its own (docs/adr/0034).
+      'description-html': '<p><strong>Done</strong> </p>\n',
       'reporter-user-id': pm.user.id,
     });
     await post('Second');
@@ -347,9 +350,46 @@ describe('updates', () => {
       'Second',
       '**Done** <script>alert(1)</script>',
     ]);
+    expect(
+      doc.data.map((u: { attributes: Record<string, string> }) => u.attributes['description-html']),
+    ).toEqual(['<p>Second</p>\n', '<p><strong>Done</strong> </p>\n']);
     expect(doc.included).toHaveLength(1);
     expect(doc.included[0]).toMatchObject({ type: 'user', id: String(pm.user.id) });
     expect(doc.meta).toMatchObject({ 'total-count': 2 });
+  });
+
+  it('sends every attack as harmless HTML: no element, attribute or link outside the allow-list', async () => {
+    const { project, headers: clientHeaders } = await ownedProject();
+    const pm = await signedInAs(t.app, t.database.db, 'projectManager');
+    for (const description of MARKDOWN_XSS_PAYLOADS) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/project-update/post',
+        headers: pm.headers,
+        payload: { data: { attributes: { title: 'update', project_id: project.id, description } } },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/project-update/search?filter[project_id]=${project.id}&page[size]=null`,
+      headers: { authorization: clientHeaders.authorization },
+    });
+    const sent = (list.json().data as Array<{ attributes: Record<string, string> }>).map((u) => u.attributes);
+    expect(sent.map((a) => a.description).sort()).toEqual([...MARKDOWN_XSS_PAYLOADS].sort());
+    for (const { 'description-html': html } of sent) {
+      // sanitize-html writes every tag it keeps as <name attr="value">: read them all.
+      for (const [, tag = '', attributes = ''] of html!.matchAll(/<([a-z][a-z0-9]*)([^>]*)>/gi)) {
+        expect(MARKDOWN_ALLOWED_TAGS as readonly string[], html).toContain(tag);
+        for (const [, name = '', value = ''] of attributes.matchAll(/\s([^\s=]+)="([^"]*)"/g)) {
+          expect([...(MARKDOWN_ALLOWED_ATTRIBUTES[tag] ?? []), 'target', 'rel'], html).toContain(name);
+          // A scheme of the list, or none and not protocol-relative.
+          if (name === 'href')
+            expect(/^(https?|mailto):|^(?![a-z][a-z\d+.-]*:|[/\\]{2})/i.test(value), html).toBe(true);
+        }
+      }
+      expect(html).not.toMatch(/<(script|style|iframe|svg|math|img|form|object|noscript|details)\b/i);
+    }
   });
 
   it('needs filter[project_id] and refuses a client who is not on the project', async () => {

@@ -102,6 +102,7 @@ describe('GET /project/{id}/deliveries', () => {
       attributes: {
         title: 'Waiting',
         description: 'Form **with** a button',
+        'description-html': '<p>Form <strong>with</strong> a button</p>\n',
         'task-type': 'Feature',
         status: 'delivered',
         estimate: '3',

@@ -5,6 +5,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { lazyComponent } from '../../lib/lazy-component.tsx';
 import { Logo } from '../../lib/ui/logo.tsx';
+import { useFirstIdle } from '../../lib/use-first-idle.ts';
 import { ChevronDown, HeaderLink, MENU_LABELS, NavIcon, useMenu, useSignOut } from './use-menu.tsx';
 import './shell.css';
 
@@ -33,25 +34,6 @@ function CreateMenuPlaceholder() {
       </Group>
     </button>
   );
-}
-
-/**
- * True once the browser is first idle after the header mounted. The bell's popover is Mantine's Popover
- * (lib-ui-later, ~56 KB): requested with the header, it shared the slow phone line with the first
- * screen's reads and held back the page's largest paint (docs/adr/0029). The placeholder has the same
- * look, so nothing moves when the bell replaces it.
- */
-function useFirstIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setIdle(true), 200);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
-  return idle;
 }
 
 function BellPlaceholder() {
@@ -163,6 +145,9 @@ export function Header() {
   // Phones always get the burger; the longer admin menu (with CALLS, about 1,030 px) needs a wide row.
   const { isAdmin, signedIn } = useMenu();
   const collapseBelow = isAdmin ? 'lg' : 'sm';
+  // The bell's popover is Mantine's Popover (lib-ui-later, ~56 KB): requested with the header, it shared
+  // the slow phone line with the first screen's reads and held back the page's largest paint
+  // (docs/adr/0029). The placeholder has the same look, so nothing moves when the bell replaces it.
   const idle = useFirstIdle();
 
   return (

@@ -1,11 +1,12 @@
-import { carouselCardsForWidth, projectsStripText } from '@dd/domain';
+import { CAROUSEL_CARD_WIDTHS, projectsStripText } from '@dd/domain';
 import { ActionIcon, Anchor, Box, Card, Group, Text, UnstyledButton } from '@mantine/core';
-import { useLocalStorage, useViewportSize } from '@mantine/hooks';
+import { useLocalStorage } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMyProjects } from '../../features/project-page/api/get-my-projects.ts';
 import { ChatUnreadBadge } from '../../features/project-page/components/chat/chat-unread-badge.tsx';
 import { useAppConfig } from '../../lib/app-config.ts';
+import { useMediaMatch } from '../../lib/use-media-match.ts';
 import { ProjectsStripPlaceholder, STRIP_COLLAPSED_KEY } from './projects-strip-placeholder.tsx';
 
 const CREATE_TEXT = 'Create a new project';
@@ -19,6 +20,20 @@ function formatStart(iso: string): string {
 }
 
 /**
+ * The cards the carousel shows at this width (`carouselCardsForWidth`'s steps), read while rendering from
+ * media queries. Mantine's `useViewportSize` answered 0 first and read `innerWidth` in an effect: every
+ * page rendered the strip for a desktop, forced a layout of the whole page in that effect and rendered it
+ * again for the phone, one long task after the first paint (docs/adr/0034).
+ */
+function useCardsPerView(): number {
+  const [twoFrom, threeFrom, fourFrom] = CAROUSEL_CARD_WIDTHS;
+  const two = useMediaMatch(`(min-width: ${twoFrom}px)`);
+  const three = useMediaMatch(`(min-width: ${threeFrom}px)`);
+  const four = useMediaMatch(`(min-width: ${fourFrom}px)`);
+  return 1 + [two, three, four].filter(Boolean).length;
+}
+
+/**
  * The clients' projects strip under the header (docs/product.md §C2, §C9): the count text with a link to the
  * wizard, a collapse toggle, and a carousel of project cards (title, number in {product}, start date)
  * showing 4 cards, 3 below 1281 px, 2 below 991 px and 1 below 700 px.
@@ -26,7 +41,7 @@ function formatStart(iso: string): string {
 export function ProjectsStrip() {
   const projects = useMyProjects(true);
   const { productTeamLabel } = useAppConfig();
-  const { width } = useViewportSize();
+  const perView = useCardsPerView();
   const [collapsed, setCollapsed] = useLocalStorage({
     key: STRIP_COLLAPSED_KEY,
     defaultValue: false,
@@ -36,7 +51,6 @@ export function ProjectsStrip() {
   if (!projects.data) return projects.isPending ? <ProjectsStripPlaceholder /> : null;
 
   const list = projects.data;
-  const perView = carouselCardsForWidth(width || 1280);
   const start = Math.min(first, Math.max(0, list.length - perView));
   const visible = list.slice(start, start + perView);
   const [before, after] = projectsStripText(list.length).split(CREATE_TEXT);

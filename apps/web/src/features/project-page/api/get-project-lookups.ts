@@ -47,6 +47,7 @@ export const projectLookupsQueryOptions = () =>
     staleTime: 10 * 60 * 1000,
   });
 
-export function useProjectLookups() {
-  return useQuery(projectLookupsQueryOptions());
+/** `enabled: false` waits (pending) without asking: the details card asks once the page is first idle. */
+export function useProjectLookups(enabled = true) {
+  return useQuery({ ...projectLookupsQueryOptions(), enabled });
 }

@@ -5,6 +5,8 @@ import { included, read } from '../../../lib/api-client.ts';
 export type ProjectUpdate = {
   id: number;
   description: string;
+  /** The description as sanitised HTML, rendered by the server (docs/adr/0034). */
+  html: string;
   created: string;
   reporter: { id: number; name: string; avatar: string | null; email: string | null } | null;
 };
@@ -22,6 +24,7 @@ export async function getProjectUpdates(projectId: number): Promise<ProjectUpdat
     return {
       id: Number(u.id),
       description: u.description,
+      html: u.descriptionHtml,
       created: u.created,
       reporter: reporter
         ? {

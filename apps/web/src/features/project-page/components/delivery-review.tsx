@@ -1,9 +1,8 @@
 import { can, DELIVERY_MESSAGES, formatDateTime } from '@dd/domain';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
-import { renderMarkdown } from '../../../lib/render-markdown.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useDecideDelivery } from '../api/decide-delivery.ts';
 import { type Delivery, useDecidedDeliveries, useWaitingDeliveries } from '../api/get-deliveries.ts';
@@ -110,7 +109,6 @@ function WaitingDelivery({
   projectId: number;
   mayDecide: boolean;
 }) {
-  const html = useMemo(() => renderMarkdown(delivery.description), [delivery.description]);
   const decide = useDecideDelivery();
   const [rejecting, setRejecting] = useState(false);
   const [rejectMounted, setRejectMounted] = useState(false);
@@ -135,8 +133,8 @@ function WaitingDelivery({
         </Text>
         {delivery.description && (
           <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown sanitizes with DOMPurify. */}
-            <div dangerouslySetInnerHTML={{ __html: html }} />
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server (docs/adr/0034). */}
+            <div dangerouslySetInnerHTML={{ __html: delivery.descriptionHtml }} />
           </Typography>
         )}
         {decide.isError && !rejecting && (

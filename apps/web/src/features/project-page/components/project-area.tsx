@@ -95,21 +95,26 @@ function ScrollingTabList({ section, children }: { section: string; children: Re
     const right = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
     setMore((prev) => (prev.left === left && prev.right === right ? prev : { left, right }));
   }, []);
+  // Sizes are read when a ResizeObserver reports, right after the browser's own layout of the frame, not
+  // in an effect: there they forced a layout of the whole page inside the long task that commits it
+  // (docs/adr/0034). Its first report centres the selected tab; later ones (a resized window) re-measure.
   useEffect(() => {
     const list = listRef.current;
-    if (!section) return;
-    const selected = list?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (list && selected) {
-      // Only the strip scrolls, never the page.
-      const target = selected.offsetLeft - (list.clientWidth - selected.offsetWidth) / 2;
-      list.scrollLeft = Math.max(0, target);
-    }
-    measure();
+    if (!section || !list) return;
+    let centred = false;
+    const observer = new ResizeObserver(() => {
+      const selected = list.querySelector<HTMLElement>('[aria-selected="true"]');
+      if (!centred && selected) {
+        // Only the strip scrolls, never the page.
+        const target = selected.offsetLeft - (list.clientWidth - selected.offsetWidth) / 2;
+        list.scrollLeft = Math.max(0, target);
+      }
+      centred = true;
+      measure();
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
   }, [section, measure]);
-  useEffect(() => {
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [measure]);
   return (
     <div
       className="dd-tabstrip"

@@ -2,6 +2,7 @@ import { can, HELP_NEEDED_OPTIONS, isAdminRole, isProjectOwner, LABELS, mayReadC
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
+import { useFirstIdle } from '../../../lib/use-first-idle.ts';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
 import { type Option, useProjectLookups } from '../api/get-project-lookups.ts';
@@ -41,7 +42,10 @@ function Field({ label, value, wide = false }: { label: string; value: ReactNode
  */
 export function ProjectDetails({ project }: { project: ProjectView }) {
   const actor = useActor();
-  const lookups = useProjectLookups();
+  // The eight choice lists (for the labels of sizes, budgets, statuses…) are asked for when the page is
+  // first idle: asked for as the right column mounts, their eight requests lengthened the long task that
+  // commits it on a phone (docs/adr/0034). Until they answer, the labels show '…', as before.
+  const lookups = useProjectLookups(useFirstIdle());
   const [editing, setEditing] = useState(false);
   // EDIT moves focus into the form, and leaving the form brings it back to EDIT (keyboard users).
   const wrapper = useRef<HTMLDivElement>(null);

@@ -1,10 +1,9 @@
 import { can, LABELS, relativeDate } from '@dd/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { exactTime } from '../../../lib/exact-time.ts';
 import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
-import { renderMarkdown } from '../../../lib/render-markdown.ts';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import type { ProjectView } from '../api/get-project.ts';
@@ -34,8 +33,6 @@ function UpdateItem({
   replyTo: string | null;
 }) {
   const name = update.reporter?.name ?? 'Former member';
-  // Parsing and sanitizing is the costly part of an item: once per text, not on every render.
-  const html = useMemo(() => renderMarkdown(update.description), [update.description]);
   return (
     <Paper component="li" withBorder radius="md" p="sm">
       <Group gap="sm" wrap="nowrap" mb="xs">
@@ -56,8 +53,8 @@ function UpdateItem({
         </div>
       </Group>
       <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown sanitizes with DOMPurify. */}
-        <div dangerouslySetInnerHTML={{ __html: html }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server (docs/adr/0034). */}
+        <div dangerouslySetInnerHTML={{ __html: update.html }} />
       </Typography>
       {replyTo !== null && update.reporter?.email && (
         <Anchor href={replyHref(update.reporter.email, replyTo, update.created)} size="xs">
