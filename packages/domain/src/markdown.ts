@@ -4,7 +4,8 @@
  * page's first screen and the digest mail) and the web's (marked + DOMPurify,
  * apps/web/src/lib/render-markdown.ts: whatever the browser renders itself). With the same options and the
  * same allow-list, a text looks the same whichever side rendered it (docs/adr/0034).
- * `@dd/domain/testing` holds the cases both sides are tested against.
+ * scripts/markdown-parity.test.mjs holds both sides to the same documents and runs the attacks of
+ * `@dd/domain/xss-payloads` through both.
  */
 
 /** marked's options: GitHub's flavour, a line break in the text is a line break on screen. */

@@ -33,7 +33,8 @@ const rendered = new Map<string, string>();
  * renders with the shared options, sanitize-html keeps the shared allow-list of tags, attributes and URL
  * schemes, so no script, event handler, style, form, image beacon or javascript: URL survives, and links
  * open in a new tab without an opener. The web renders the same way (apps/web/src/lib/render-markdown.ts);
- * both are tested against the cases of `@dd/domain/testing`. Used for the project page's updates and
+ * both are held to the same documents and attacks by scripts/markdown-parity.test.mjs (the attacks:
+ * `@dd/domain/xss-payloads`). Used for the project page's updates and
  * deliveries (the page shows them without loading a renderer of its own) and for mail.
  */
 export function renderMarkdownHtml(markdown: string): string {
