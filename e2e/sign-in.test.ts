@@ -128,3 +128,28 @@ suite.journey(
     await cdp.detach();
   },
 );
+
+suite.journey(
+  'the page says it is loading before any script has run, and the app replaces it',
+  async ({ page }) => {
+    // Scripts held back for a while, as on a slow phone network: the page itself already shows the
+    // spinner and its words (docs/adr/0035-first-paint-from-the-page-itself.md), not a blank screen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login/signin', { waitUntil: 'commit' });
+    const status = page.getByRole('status');
+    await status.filter({ hasText: 'Loading Delivery Desk…' }).waitFor({ state: 'visible' });
+    assert.equal(await page.locator('.dd-first-paint').count(), 1, 'the first paint is the page itself');
+    assert.equal(await page.getByRole('button', { name: named('Sign in') }).count(), 0);
+
+    release();
+    await page.getByRole('button', { name: named('Sign in') }).waitFor({ state: 'visible' });
+    assert.equal(await page.locator('.dd-first-paint').count(), 0, 'the app replaced the first paint');
+  },
+);
