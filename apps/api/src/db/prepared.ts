@@ -5,6 +5,15 @@ import type { Db } from './client.ts';
 
 const dialect = new PgDialect();
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Where drizzle sends a statement: the pool for a database (a connection per statement), the transaction's
+ * own connection for a transaction (so a named statement runs inside it, after its locks).
+ */
+const clientOf = (db: Db | Tx): pg.Pool | pg.PoolClient =>
+  (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+
 /**
  * A hand-written statement for a per-request read, named and built once (ADR 0015). `build` writes it with
  * drizzle's `sql` over schema column references (a rename fails the typecheck) and `sql.placeholder(name)`
@@ -15,12 +24,11 @@ const dialect = new PgDialect();
 export function preparedStatement<Row, Params extends Record<string, unknown>>(
   name: string,
   build: () => SQL,
-): (db: Db, params: Params) => Promise<Row[]> {
+): (db: Db | Tx, params: Params) => Promise<Row[]> {
   let query: { sql: string; params: unknown[] } | null = null;
   return async (db, params) => {
     query ??= dialect.sqlToQuery(build());
-    const pool = (db as unknown as { $client: pg.Pool }).$client;
-    const result = await pool.query({
+    const result = await clientOf(db).query({
       name,
       text: query.sql,
       values: fillPlaceholders(query.params, params),

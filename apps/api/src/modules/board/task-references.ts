@@ -12,8 +12,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { projectUserIds } from './project-users.ts';
 import type { DbOrTx } from './tx.ts';
 
-const rel = (name: string) => `/data/relationships/${name}`;
-const invalid = (title: string, pointer: string) => new AppError('unprocessable', { title, pointer });
+export const rel = (name: string) => `/data/relationships/${name}`;
+export const invalid = (title: string, pointer: string) => new AppError('unprocessable', { title, pointer });
 
 /** The sprint a task goes to must be this project's and not finished. */
 export async function checkSprint(db: DbOrTx, projectId: number, sprintId: number | null) {

@@ -13,13 +13,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sprints, tasks, taskTags } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { publishEvent } from '../events/publish-event.ts';
 import { notifyDecided, notifyDelivered } from '../notifications/review-notifications.ts';
 import { recordEvent } from './history.ts';
-import { placeTask } from './task-order.ts';
+import { placeOnly, placeTask } from './task-order.ts';
 import { loadTask, lockBoard, type TaskWithTags } from './task-queries.ts';
-import { checkPeople, checkSprint, checkTags, lookupIds } from './task-references.ts';
+import { checkPeople, checkSprint, checkTags, invalid, lookupIds, rel } from './task-references.ts';
 
 type Change = {
   projectId: number;
@@ -115,9 +115,42 @@ function reviewColumns(action: string, actorId: number, now: Date): Partial<type
   return {};
 }
 
+/** Keys of a parsed body part whose value was sent (zod leaves absent optional keys undefined). */
+const sent = (part: object) =>
+  Object.entries(part)
+    .filter(([, value]) => value !== undefined)
+    .map(([key]) => key);
+
+/**
+ * A drag on the board: a position, and at most a sprint, nothing else. The web's move sends exactly
+ * that (features/task-board/api/move-task.ts), and it is the board's commonest write.
+ */
+const isPlacement = (attrs: TaskAttributes, rels: TaskRelationships) =>
+  attrs.position !== undefined &&
+  sent(attrs).every((key) => key === 'position') &&
+  sent(rels).every((key) => key === 'sprint');
+
 /** PATCH /task/{id}: fields, status action, sprint (column) and position; each change goes to history. */
 export async function updateTask(db: Db, task: TaskWithTags, input: Change): Promise<TaskWithTags> {
   const { attrs, rels, projectId, now } = input;
+  if (isPlacement(attrs, rels) && attrs.position !== undefined) {
+    const index = attrs.position;
+    await db.transaction(async (tx) => {
+      await lockBoard(tx, projectId);
+      const placed = await placeOnly(tx, {
+        projectId,
+        taskId: task.id,
+        sprintId: rels.sprint ? (rels.sprint.data?.id ?? null) : undefined,
+        index,
+        actorId: input.actorId,
+        now,
+      });
+      if (placed === 'not-found') throw notFound('Task');
+      if (placed === 'other-project') throw invalid(BOARD_MESSAGES.sprintOfOtherProject, rel('sprint'));
+      if (placed === 'finished') throw invalid(BOARD_MESSAGES.sprintFinished, rel('sprint'));
+    });
+    return loadTask(db, task.id);
+  }
   const { typeId, priorityId, statusId } = lookupIds(attrs, rels);
   await db.transaction(async (tx) => {
     await lockBoard(tx, projectId);

@@ -1,6 +1,8 @@
-import { BOARD_MESSAGES } from '@dd/domain';
+import { BOARD_MESSAGES, SPRINT_STATUS } from '@dd/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectMembers } from '../../db/schema/index.ts';
+import { liveEvents, projectEvents, projectMembers, sprints } from '../../db/schema/index.ts';
+import { placeOnly } from '../../modules/board/task-order.ts';
 import { buildProject, signedInAs } from '../../test/factories.ts';
 import { buildTestApp, firstError, type TestApp } from '../../test/test-app.ts';
 import {
@@ -236,6 +238,100 @@ describe('ordering', () => {
     });
     expect(await columnOrder(call, project.id, s)).toEqual(['B', 'A']);
     expect(await columnOrder(call, project.id, null)).toEqual(['C']);
+  });
+});
+
+describe('a drag (a position and at most a sprint)', () => {
+  const eventsOf = (taskId: number) =>
+    t.database.db
+      .select()
+      .from(projectEvents)
+      .where(and(eq(projectEvents.entity, 'task'), eq(projectEvents.entityId, taskId)))
+      .orderBy(asc(projectEvents.id));
+  const liveOf = (taskId: number) =>
+    t.database.db
+      .select()
+      .from(liveEvents)
+      .where(and(eq(liveEvents.kind, 'task'), eq(liveEvents.resourceId, taskId)));
+  const drag = (call: Call, taskId: number, position: number, sprint?: number | null) =>
+    call('PATCH', `/api/task/${taskId}`, {
+      data: {
+        type: 'task',
+        attributes: { position },
+        ...(sprint === undefined ? {} : { relationships: { sprint: sprintRef(sprint) } }),
+      },
+    });
+
+  it('moves the card, touches it, writes its history and announces it, as any other change', async () => {
+    const { call, project, sprint, task, user } = await board();
+    const s = await sprint();
+    const a = await task('A');
+    await task('B', s);
+    const before = (await attrs(call, a)).updated;
+    expect(before).toEqual(expect.any(String));
+    const live = (await liveOf(a)).length;
+
+    // An index past the end puts the card last, as placeTask does.
+    const moved = await drag(call, a, 99, s);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await columnOrder(call, project.id, s)).toEqual(['B', 'A']);
+    expect((await attrs(call, a)).updated).not.toBe(before);
+    const [event] = (await eventsOf(a)).filter((e) => e.action === 'moved');
+    expect(event).toMatchObject({
+      projectId: project.id,
+      actorId: user.id,
+      details: { title: 'A', fromSprintId: null, toSprintId: s, position: 99 },
+    });
+    expect((await liveOf(a)).length).toBe(live + 1);
+
+    // Within its column, without a sprint: 'reordered'; to New Tasks (sprint null): 'moved' again.
+    expect((await drag(call, a, 0)).statusCode).toBe(200);
+    expect(await columnOrder(call, project.id, s)).toEqual(['A', 'B']);
+    expect((await drag(call, a, 0, null)).statusCode).toBe(200);
+    expect(await columnOrder(call, project.id, null)).toEqual(['A']);
+    expect((await eventsOf(a)).map((e) => e.action).slice(-3)).toEqual(['moved', 'reordered', 'moved']);
+    expect((await liveOf(a)).length).toBe(live + 3);
+  });
+
+  it("refuses a finished sprint and another project's sprint, and writes nothing", async () => {
+    const { call, project, sprint, task } = await board();
+    const { db } = t.database;
+    const finished = await sprint();
+    await db.update(sprints).set({ sprintStatusId: SPRINT_STATUS.finished }).where(eq(sprints.id, finished));
+    const other = await buildProject(db);
+    const [elsewhere] = await db.insert(sprints).values({ projectId: other.id }).returning();
+    const a = await task('A');
+    await task('B');
+    const before = await attrs(call, a);
+    expect(before.updated).toEqual(expect.any(String));
+
+    const toFinished = await drag(call, a, 0, finished);
+    expect(toFinished.statusCode).toBe(422);
+    expect(firstError(toFinished)!.title).toBe(BOARD_MESSAGES.sprintFinished);
+    const toOther = await drag(call, a, 0, elsewhere!.id);
+    expect(toOther.statusCode).toBe(422);
+    expect(firstError(toOther)!.title).toBe(BOARD_MESSAGES.sprintOfOtherProject);
+
+    expect(await columnOrder(call, project.id, null)).toEqual(['A', 'B']);
+    expect((await attrs(call, a)).updated).toBe(before.updated);
+    expect((await eventsOf(a)).map((e) => e.action)).toEqual(['created']);
+    expect(await liveOf(a)).toHaveLength(1);
+  });
+
+  it('finds no task that is gone, and writes nothing', async () => {
+    const { project, user } = await board();
+    const { db } = t.database;
+    const result = await placeOnly(db, {
+      projectId: project.id,
+      taskId: 2_000_000_000,
+      sprintId: undefined,
+      index: 0,
+      actorId: user.id,
+      now: new Date(),
+    });
+    expect(result).toBe('not-found');
+    expect(await eventsOf(2_000_000_000)).toHaveLength(0);
+    expect(await liveOf(2_000_000_000)).toHaveLength(0);
   });
 });
 
