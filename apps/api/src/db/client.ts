@@ -11,6 +11,9 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 /** The one database type modules see. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; services that change several rows take one so a failure leaves nothing half-done. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;

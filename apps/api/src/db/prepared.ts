@@ -1,17 +1,15 @@
 import { type AnyColumn, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Db } from './client.ts';
+import type { Db, DbOrTx } from './client.ts';
 
 const dialect = new PgDialect();
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Where drizzle sends a statement: the pool for a database (a connection per statement), the transaction's
  * own connection for a transaction (so a named statement runs inside it, after its locks).
  */
-const clientOf = (db: Db | Tx): pg.Pool | pg.PoolClient =>
+const clientOf = (db: DbOrTx): pg.Pool | pg.PoolClient =>
   (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
 
 /**
@@ -24,7 +22,7 @@ const clientOf = (db: Db | Tx): pg.Pool | pg.PoolClient =>
 export function preparedStatement<Row, Params extends Record<string, unknown>>(
   name: string,
   build: () => SQL,
-): (db: Db | Tx, params: Params) => Promise<Row[]> {
+): (db: DbOrTx, params: Params) => Promise<Row[]> {
   let query: { sql: string; params: unknown[] } | null = null;
   return async (db, params) => {
     query ??= dialect.sqlToQuery(build());

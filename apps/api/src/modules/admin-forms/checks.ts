@@ -1,12 +1,13 @@
 import { SERVER_ERRORS } from '@dd/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, attr } from '../../lib/app-error.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Runner = Db | Tx;
+export type { Tx };
+
+type Runner = DbOrTx;
 
 /** Pointer to a relationship of the request body. */
 export const rel = (name: string) => `/data/relationships/${name}`;

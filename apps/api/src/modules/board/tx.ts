@@ -1,5 +1,2 @@
-import type { Db } from '../../db/client.ts';
-
-/** A transaction handle; services that change several rows take one so a failure leaves nothing half-done. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+// The board's services take a database or a transaction: the types are db/client.ts's.
+export type { DbOrTx, Tx } from '../../db/client.ts';

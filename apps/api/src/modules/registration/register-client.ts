@@ -1,7 +1,7 @@
 import { type ClientProjectRequestBody, type RegisterClientBody, SERVER_ERRORS } from '@dd/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   companies,
   companySizes,
@@ -23,7 +23,6 @@ import { leadRecipients, projectStaffRecipients } from '../notifications/recipie
 import { defaultAccountManagerId } from '../settings/default-account-manager.ts';
 import { claimIdentity } from '../users/identity-claim.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ProjectInput = RegisterClientBody['project'];
 
 const pointer = (path: string) => `/data/attributes/${path}`;
