@@ -125,7 +125,10 @@ const sent = (part: object) =>
  * A drag on the board: a position, and at most a sprint, nothing else. The web's move sends exactly
  * that (features/task-board/api/move-task.ts), and it is the board's commonest write.
  */
-const isPlacement = (attrs: TaskAttributes, rels: TaskRelationships) =>
+const isPlacement = (
+  attrs: TaskAttributes,
+  rels: TaskRelationships,
+): attrs is TaskAttributes & { position: number } =>
   attrs.position !== undefined &&
   sent(attrs).every((key) => key === 'position') &&
   sent(rels).every((key) => key === 'sprint');
@@ -133,15 +136,14 @@ const isPlacement = (attrs: TaskAttributes, rels: TaskRelationships) =>
 /** PATCH /task/{id}: fields, status action, sprint (column) and position; each change goes to history. */
 export async function updateTask(db: Db, task: TaskWithTags, input: Change): Promise<TaskWithTags> {
   const { attrs, rels, projectId, now } = input;
-  if (isPlacement(attrs, rels) && attrs.position !== undefined) {
-    const index = attrs.position;
+  if (isPlacement(attrs, rels)) {
     await db.transaction(async (tx) => {
       await lockBoard(tx, projectId);
       const placed = await placeOnly(tx, {
         projectId,
         taskId: task.id,
         sprintId: rels.sprint ? (rels.sprint.data?.id ?? null) : undefined,
-        index,
+        index: attrs.position,
         actorId: input.actorId,
         now,
       });
