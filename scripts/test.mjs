@@ -6,7 +6,7 @@
 //   TEST_DATABASE_URL    also run the API suite against this PostgreSQL server (e.g. CI's 15)
 //   npm test -- e2e      only the named suites: lint, typecheck, vitest, postgres, build, e2e
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,12 +23,12 @@ function bin(name) {
   return existsSync(local) ? [local] : ['npx', '--no', name];
 }
 
-let running; // the child of the suite in progress, so a signal can end its whole process group
+const running = new Set(); // the children of the suites in progress, so a signal can end their process groups
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     interrupted = true;
-    if (running) killGroup(running, signal);
+    for (const child of running) killGroup(child, signal);
   });
 }
 
@@ -40,16 +40,22 @@ function killGroup(child, signal) {
   }
 }
 
-/** Runs a command with inherited output in its own process group; resolves with how it ended. */
-function exec(command, args, { env = process.env, timeoutMs }) {
+/**
+ * Runs a command in its own process group; resolves with how it ended. Its output is inherited, or, for a
+ * suite running beside another, written to `log` and printed whole when it ends (two live outputs would
+ * interleave line by line).
+ */
+function exec(command, args, { env = process.env, timeoutMs, log }) {
   return new Promise((resolve) => {
+    const out = log ? openSync(log, 'w') : 'inherit';
     const child = spawn(command, args, {
       cwd: root,
       env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', out, out],
       detached: true,
     });
-    running = child;
+    if (log) closeSync(out);
+    running.add(child);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -58,12 +64,12 @@ function exec(command, args, { env = process.env, timeoutMs }) {
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      running = undefined;
+      running.delete(child);
       resolve({ code: 1, signal: null, timedOut, error: error.message });
     });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      running = undefined;
+      running.delete(child);
       resolve({ code, signal, timedOut });
     });
   });
@@ -77,15 +83,15 @@ function describeExit(result, timeoutMs) {
 }
 
 /** A command that is one test: it passes when it exits 0. */
-async function commandSuite(command, args, timeoutMs, env) {
-  const result = await exec(command, args, { timeoutMs, env });
+async function commandSuite(command, args, timeoutMs, log) {
+  const result = await exec(command, args, { timeoutMs, log });
   return result.code === 0
     ? { passed: 1, failed: 0 }
     : { passed: 0, failed: 1, note: describeExit(result, timeoutMs) };
 }
 
 /** Vitest with its JSON report; a file that fails outside any test counts as one failure. */
-async function vitestSuite(projects, env, reportName, timeoutMs) {
+async function vitestSuite(projects, env, reportName, timeoutMs, log) {
   const outputFile = join(reports, `${reportName}.json`);
   const projectArgs = projects.flatMap((project) => ['--project', project]);
   const result = await exec(
@@ -98,7 +104,7 @@ async function vitestSuite(projects, env, reportName, timeoutMs) {
       '--reporter=json',
       `--outputFile=${outputFile}`,
     ],
-    { env, timeoutMs },
+    { env, timeoutMs, log },
   );
   let report;
   try {
@@ -129,7 +135,7 @@ async function vitestSuite(projects, env, reportName, timeoutMs) {
 }
 
 /** The browser journeys: Node's test runner through tsx, spec to the terminal, TAP to a file we count. */
-async function e2eSuite(timeoutMs) {
+async function e2eSuite(timeoutMs, log) {
   const files = readdirSync(join(root, 'e2e'))
     .filter((name) => name.endsWith('.test.ts'))
     .sort()
@@ -149,7 +155,7 @@ async function e2eSuite(timeoutMs) {
       `--test-reporter-destination=${tapFile}`,
       ...files,
     ],
-    { timeoutMs },
+    { timeoutMs, log },
   );
   const tap = existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
   const count = (key) => {
@@ -176,41 +182,65 @@ const FULL_RUN = '25 minutes';
 const withoutDatabaseUrl = { ...process.env, TEST_DB_DRIVER: 'embedded' };
 delete withoutDatabaseUrl.TEST_DATABASE_URL;
 
+/**
+ * The suites in stages, each stage's lanes side by side. The API suite leaves about a third of CI's two
+ * cores idle while it waits on PostgreSQL, so the second database's run (and the type check) go beside the
+ * first; the browser journeys, which time what a user sees, run alone after them. Within a lane, in order.
+ */
 const plan = [
   {
     key: 'lint',
     label: 'lint + format (biome ci)',
-    run: () => commandSuite(bin('biome')[0], [...bin('biome').slice(1), 'ci', '.'], 10 * minutes),
+    stage: 1,
+    lane: 'a',
+    run: (log) => commandSuite(bin('biome')[0], [...bin('biome').slice(1), 'ci', '.'], 10 * minutes, log),
   },
   {
     key: 'typecheck',
     label: 'typecheck (tsc -b)',
-    run: () => commandSuite(bin('tsc')[0], [...bin('tsc').slice(1), '-b'], 15 * minutes),
+    stage: 1,
+    lane: 'b',
+    run: (log) => commandSuite(bin('tsc')[0], [...bin('tsc').slice(1), '-b'], 15 * minutes, log),
   },
   {
     key: 'vitest',
     label: 'domain + web + scripts + api (embedded PostgreSQL 18)',
-    run: () => vitestSuite(['domain', 'web', 'scripts', 'api'], withoutDatabaseUrl, 'vitest', 40 * minutes),
+    stage: 1,
+    lane: 'a',
+    run: (log) =>
+      vitestSuite(['domain', 'web', 'scripts', 'api'], withoutDatabaseUrl, 'vitest', 40 * minutes, log),
   },
   {
     key: 'postgres',
     label: 'api (TEST_DATABASE_URL PostgreSQL)',
     skip: process.env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is not set',
-    run: () =>
-      vitestSuite(['api'], { ...process.env, TEST_DB_DRIVER: 'postgres' }, 'vitest-postgres', 30 * minutes),
+    stage: 1,
+    lane: 'b',
+    run: (log) =>
+      vitestSuite(
+        ['api'],
+        { ...process.env, TEST_DB_DRIVER: 'postgres' },
+        'vitest-postgres',
+        30 * minutes,
+        log,
+      ),
   },
   {
     key: 'build',
     label: 'build (npm run build)',
     skip: process.env.SKIP_E2E === '1' ? 'SKIP_E2E=1' : undefined,
-    run: () => commandSuite(npm, ['run', 'build'], 15 * minutes),
+    stage: 2,
+    lane: 'a',
+    run: (log) => commandSuite(npm, ['run', 'build'], 15 * minutes, log),
   },
   {
     key: 'e2e',
     label: 'e2e (Chromium)',
     skip: process.env.SKIP_E2E === '1' ? 'SKIP_E2E=1' : undefined,
     needsBuild: true,
-    run: () => e2eSuite(20 * minutes),
+    stage: 2,
+    lane: 'a',
+    run: (log) => e2eSuite(20 * minutes, log),
   },
 ];
 
@@ -237,24 +267,21 @@ if (!ensureSystemNeeds(needed)) {
   process.exit(1);
 }
 
-const results = [];
-for (const suite of plan) {
-  if (only.length > 0 && !only.includes(suite.key)) continue;
-  if (suite.skip) {
-    results.push({ label: suite.label, skipped: suite.skip });
-    continue;
-  }
-  const build = results.find((result) => result.label.startsWith('build'));
+const results = new Map();
+
+/** Runs one suite; `log` set when it runs beside another (its output is printed whole at its end). */
+async function runSuite(suite, log) {
+  if (suite.skip) return { label: suite.label, skipped: suite.skip };
+  const build = results.get('build');
   if (interrupted || (suite.needsBuild && build && build.failed > 0)) {
     const why = interrupted ? 'interrupted' : 'not run: the build failed';
-    results.push({ label: suite.label, passed: 0, failed: 1, note: why });
-    continue;
+    return { label: suite.label, passed: 0, failed: 1, note: why };
   }
-  console.log(`\n━━ ${suite.label} ━━`);
+  console.log(log ? `\n━━ ${suite.label}: started (output at its end) ━━` : `\n━━ ${suite.label} ━━`);
   const started = Date.now();
   let outcome;
   try {
-    outcome = await suite.run();
+    outcome = await suite.run(log);
   } catch (error) {
     outcome = {
       passed: 0,
@@ -262,13 +289,35 @@ for (const suite of plan) {
       note: `runner error: ${error instanceof Error ? error.message : error}`,
     };
   }
-  results.push({ label: suite.label, seconds: (Date.now() - started) / 1000, ...outcome });
+  const seconds = (Date.now() - started) / 1000;
+  if (log) {
+    console.log(`\n━━ ${suite.label}: ended after ${seconds.toFixed(0)}s ━━`);
+    if (existsSync(log)) process.stdout.write(readFileSync(log));
+  }
+  return { label: suite.label, seconds, ...outcome };
+}
+
+for (const stage of [...new Set(plan.map((suite) => suite.stage))]) {
+  const inStage = chosen.filter((suite) => suite.stage === stage);
+  const lanes = [...new Set(inStage.map((suite) => suite.lane))].map((lane) =>
+    inStage.filter((suite) => suite.lane === lane),
+  );
+  const beside = lanes.filter((lane) => lane.some((suite) => !suite.skip)).length > 1;
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const suite of lane) {
+        const log = beside ? join(reports, `${suite.key}.log`) : undefined;
+        results.set(suite.key, await runSuite(suite, log));
+      }
+    }),
+  );
 }
 rmSync(reports, { recursive: true, force: true });
 
-const width = Math.max(...results.map((result) => result.label.length));
+const ordered = chosen.map((suite) => results.get(suite.key)).filter(Boolean);
+const width = Math.max(...ordered.map((result) => result.label.length));
 console.log('\n━━ Summary ━━');
-for (const result of results) {
+for (const result of ordered) {
   const label = result.label.padEnd(width);
   if (result.skipped) {
     console.log(`  ${label}  skipped (${result.skipped})`);
@@ -279,7 +328,7 @@ for (const result of results) {
   const mark = result.failed > 0 ? '✗' : '✓';
   console.log(`${mark} ${label}  ${counts}${time}${result.note ? `  (${result.note})` : ''}`);
 }
-const passed = results.reduce((sum, result) => sum + (result.passed ?? 0), 0);
-const failed = results.reduce((sum, result) => sum + (result.failed ?? 0), 0);
+const passed = ordered.reduce((sum, result) => sum + (result.passed ?? 0), 0);
+const failed = ordered.reduce((sum, result) => sum + (result.failed ?? 0), 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
