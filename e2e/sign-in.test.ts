@@ -153,3 +153,20 @@ suite.journey(
     assert.equal(await page.locator('.dd-first-paint').count(), 0, 'the app replaced the first paint');
   },
 );
+
+suite.journey(
+  'when the scripts never arrive, the first paint says so after ten seconds and its reload link works',
+  async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort('connectionfailed'));
+    await page.goto('/login/signin', { waitUntil: 'commit' });
+    const slow = page.getByText('This is taking longer than it should.');
+    await page.getByRole('status').filter({ hasText: 'Loading Delivery Desk…' }).waitFor();
+    assert.equal(await slow.isVisible(), false, 'not said while a normal load would still be under way');
+    await slow.waitFor({ state: 'visible', timeout: 15_000 });
+
+    // The connection is back: the link reloads the page, and the app starts.
+    await page.unroute('**/assets/*.js');
+    await page.getByRole('link', { name: 'reload the page' }).click();
+    await page.getByRole('button', { name: named('Sign in') }).waitFor({ state: 'visible' });
+  },
+);
