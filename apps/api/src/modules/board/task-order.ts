@@ -1,9 +1,24 @@
 import { SPRINT_STATUS } from '@dd/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../db/prepared.ts';
 import { projectEvents, sprints, tasks } from '../../db/schema/index.ts';
 import { liveEventCtes, notifyLiveEvent } from '../events/publish-event.ts';
 import type { DbOrTx } from './tx.ts';
+
+/**
+ * The column renumbered around the moved task, as two CTEs over a `col` CTE of the column's other rows
+ * (id, rn: their 0-based order): `spot`, where the task goes (clamped to the column), and `wanted`, every
+ * row's new position. `when` gates the task's own row (a drag whose checks failed writes nothing).
+ */
+function spliceCtes(p: { index: SQL; taskId: SQL; when?: SQL }): SQL {
+  const gate = p.when ? sql` where ${p.when}` : sql``;
+  return sql`spot as (
+      select least(greatest(${p.index}, 0), (select count(*) from col))::int as at
+    ), wanted as (
+      select id, case when rn < (select at from spot) then rn else rn + 1 end as position from col
+      union all select ${p.taskId}, (select at from spot)${gate}
+    )`;
+}
 
 /**
  * Puts a task at `index` of a column (a sprint, or New Tasks when `sprintId` is null) and renumbers the
@@ -27,12 +42,7 @@ export async function placeTask(
     with col as (
       select ${tasks.id} as id, (row_number() over (order by ${tasks.position}, ${tasks.id}) - 1)::int as rn
       from ${tasks} where ${column} and ${tasks.id} <> ${input.taskId}
-    ), spot as (
-      select least(greatest(${input.index ?? last}::int, 0), (select count(*) from col))::int as at
-    ), wanted as (
-      select id, case when rn < (select at from spot) then rn else rn + 1 end as position from col
-      union all select ${input.taskId}::int, (select at from spot)
-    )
+    ), ${spliceCtes({ index: sql`${input.index ?? last}::int`, taskId: sql`${input.taskId}::int` })}
     update ${tasks} set position = wanted.position, sprint_id = ${input.sprintId}::int
     from wanted
     where ${tasks.id} = wanted.id
@@ -102,12 +112,7 @@ export const placeStatement = (toSprint: boolean) => () => {
           and ${tasks.sprintId} is null
       ) as in_column
       where id <> ${param.taskId} and (select go from go)
-    ), spot as (
-      select least(greatest(${param.index}, 0), (select count(*) from col))::int as at
-    ), wanted as (
-      select id, case when rn < (select at from spot) then rn else rn + 1 end as position from col
-      union all select ${param.taskId}, (select at from spot) where (select go from go)
-    ), placed as (
+    ), ${spliceCtes({ index: param.index, taskId: param.taskId, when: sql`(select go from go)` })}, placed as (
       update ${tasks} set position = wanted.position, sprint_id = (select sprint_id from goal),
         updated_at = case when ${tasks.id} = ${param.taskId} then ${param.now} else ${tasks.updatedAt} end
       from wanted
