@@ -25,6 +25,9 @@ export class AppError extends Error {
 /** Pointer to an attribute of the request body, as JSON:API errors name it. */
 export const attr = (name: string) => `/data/attributes/${name}`;
 
+/** Pointer to a relationship of the request body. */
+export const rel = (name: string) => `/data/relationships/${name}`;
+
 export const notFound = (what = 'Resource') => new AppError('not_found', { title: `${what} not found` });
 export const forbidden = () => new AppError('forbidden', { title: 'You are not allowed to do this' });
 export const unauthorized = () => new AppError('unauthorized', { title: 'Please sign in' });

@@ -9,9 +9,6 @@ export type { Tx };
 
 type Runner = DbOrTx;
 
-/** Pointer to a relationship of the request body. */
-export const rel = (name: string) => `/data/relationships/${name}`;
-
 export const emailTaken = () =>
   new AppError('email_taken', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
 export const loginTaken = () =>

@@ -13,9 +13,9 @@ import {
   projectTypes,
   techs,
 } from '../../db/schema/index.ts';
-import { attr } from '../../lib/app-error.ts';
+import { attr, rel } from '../../lib/app-error.ts';
 import { defaultAccountManagerId } from '../settings/default-account-manager.ts';
-import { assertActiveUsersOfRole, assertIdsExist, rel } from './checks.ts';
+import { assertActiveUsersOfRole, assertIdsExist } from './checks.ts';
 
 export type CreateProjectRequest = {
   attributes: AdminCreateProjectInput;

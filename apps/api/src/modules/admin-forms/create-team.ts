@@ -1,7 +1,8 @@
 import { type AdminCreateTeamInput, type AdminRelationships, relationshipIds } from '@dd/domain';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams } from '../../db/schema/index.ts';
-import { assertActiveUsersOfRole, rel } from './checks.ts';
+import { rel } from '../../lib/app-error.ts';
+import { assertActiveUsersOfRole } from './checks.ts';
 
 export type CreateTeamRequest = { attributes: AdminCreateTeamInput; relationships?: AdminRelationships };
 

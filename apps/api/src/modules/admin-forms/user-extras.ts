@@ -1,7 +1,8 @@
 import { type AdminRelationships, type Role, relationshipIds, roleHasExtra } from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import { companies, teamMembers, teams, techs, userTechs } from '../../db/schema/index.ts';
-import { assertIdsExist, rel, type Tx } from './checks.ts';
+import { rel } from '../../lib/app-error.ts';
+import { assertIdsExist, type Tx } from './checks.ts';
 
 /** The role-dependent extras a request carries: undefined when the relationship was not sent. */
 export type UserExtras = { companyId?: number | null; teamIds?: number[]; techIds?: number[] };

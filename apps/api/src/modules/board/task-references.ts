@@ -8,12 +8,18 @@ import {
 } from '@dd/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { sprints, tags } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, rel } from '../../lib/app-error.ts';
 import { projectUserIds } from './project-users.ts';
 import type { DbOrTx } from './tx.ts';
 
-export const rel = (name: string) => `/data/relationships/${name}`;
-export const invalid = (title: string, pointer: string) => new AppError('unprocessable', { title, pointer });
+const invalid = (title: string, pointer: string) => new AppError('unprocessable', { title, pointer });
+
+/** Why a task may not go to a sprint (checkSprint's checks, or placeOnly's in SQL), as the 422 the user reads. */
+export const sprintRefused = (why: 'other-project' | 'finished') =>
+  invalid(
+    why === 'finished' ? BOARD_MESSAGES.sprintFinished : BOARD_MESSAGES.sprintOfOtherProject,
+    rel('sprint'),
+  );
 
 /** The sprint a task goes to must be this project's and not finished. */
 export async function checkSprint(db: DbOrTx, projectId: number, sprintId: number | null) {
@@ -22,9 +28,8 @@ export async function checkSprint(db: DbOrTx, projectId: number, sprintId: numbe
     .select()
     .from(sprints)
     .where(and(eq(sprints.id, sprintId), eq(sprints.projectId, projectId)));
-  if (!sprint) throw invalid(BOARD_MESSAGES.sprintOfOtherProject, rel('sprint'));
-  if (sprint.sprintStatusId === SPRINT_STATUS.finished)
-    throw invalid(BOARD_MESSAGES.sprintFinished, rel('sprint'));
+  if (!sprint) throw sprintRefused('other-project');
+  if (sprint.sprintStatusId === SPRINT_STATUS.finished) throw sprintRefused('finished');
   return sprint;
 }
 

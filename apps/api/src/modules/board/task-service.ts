@@ -19,7 +19,7 @@ import { notifyDecided, notifyDelivered } from '../notifications/review-notifica
 import { recordEvent } from './history.ts';
 import { placeOnly, placeTask } from './task-order.ts';
 import { loadTask, lockBoard, type TaskWithTags } from './task-queries.ts';
-import { checkPeople, checkSprint, checkTags, invalid, lookupIds, rel } from './task-references.ts';
+import { checkPeople, checkSprint, checkTags, lookupIds, sprintRefused } from './task-references.ts';
 
 type Change = {
   projectId: number;
@@ -148,8 +148,7 @@ export async function updateTask(db: Db, task: TaskWithTags, input: Change): Pro
         now,
       });
       if (placed === 'not-found') throw notFound('Task');
-      if (placed === 'other-project') throw invalid(BOARD_MESSAGES.sprintOfOtherProject, rel('sprint'));
-      if (placed === 'finished') throw invalid(BOARD_MESSAGES.sprintFinished, rel('sprint'));
+      if (placed !== 'placed') throw sprintRefused(placed);
     });
     return loadTask(db, task.id);
   }

@@ -2,7 +2,7 @@ import type { Role } from '@dd/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectMembers, projects, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, rel } from '../../lib/app-error.ts';
 import { publishEvent } from '../events/publish-event.ts';
 
 /** The team part of the project patch (docs/product.md §C7): each list replaces the current one when sent. */
@@ -19,7 +19,7 @@ async function assertRole(db: Db, ids: number[], role: Role, relationship: strin
   if (found.length !== unique.length)
     throw new AppError('unprocessable', {
       title: `Unknown ${relationship}`,
-      pointer: `/data/relationships/${relationship}`,
+      pointer: rel(relationship),
     });
 }
 

@@ -14,7 +14,7 @@ import {
   techs,
   users,
 } from '../../db/schema/index.ts';
-import { AppError, attr } from '../../lib/app-error.ts';
+import { AppError, attr, rel } from '../../lib/app-error.ts';
 import { assertIdsExist } from '../admin-forms/checks.ts';
 import { publishEvent } from '../events/publish-event.ts';
 import type { LoadedProjectRef } from './load-project.ts';
@@ -24,7 +24,7 @@ export type ProjectRelationshipsInput = { tech?: number[]; types?: number[]; cli
 /** Every id of a relationship must name an existing record, else a 422 pointing at the relationship. */
 async function assertAllExist(ids: number[], found: Promise<Array<{ id: number }>>, what: string) {
   if ((await found).length !== new Set(ids).size)
-    throw new AppError('unprocessable', { title: `Unknown ${what}`, pointer: `/data/relationships/${what}` });
+    throw new AppError('unprocessable', { title: `Unknown ${what}`, pointer: rel(what) });
 }
 
 /**
