@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after } from 'node:test';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, named, signIn } from './support/fixtures.ts';
 import { seedAdminTables } from './support/seed-projects.ts';
 
-// The app has no test-only routes and no project-create call yet, so 45 'Orion' and 5 'Vega' projects
-// are written into the embedded database folder before the server opens it.
-const dataDir = await mkdtemp(join(tmpdir(), 'dd-e2e-tables-'));
-await seedAdminTables(dataDir, 45);
-after(() => rm(dataDir, { recursive: true, force: true }));
-
-const suite = e2eSuite('admin-tables', { env: { DATA_DIR: dataDir } });
+// 45 'Orion' and 5 'Vega' projects are written into the app's embedded database folder before the
+// server opens it; the folder is the app's own, stopped and removed with it (e2e/support/app.ts).
+const suite = e2eSuite('admin-tables', {
+  seed: async (dataDir) => {
+    await seedAdminTables(dataDir, 45);
+  },
+});
 
 const rowTitles = async (page: import('playwright-core').Page) =>
   page.getByRole('table', { name: 'Projects' }).locator('tbody tr td:nth-child(2)').allInnerTexts();

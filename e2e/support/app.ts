@@ -41,6 +41,13 @@ export interface RunningApp {
 const serverEntry = process.env.E2E_SERVER_ENTRY ?? join(repoRoot, 'apps', 'api', 'dist', 'server.js');
 const maxLogChars = 500_000;
 
+/**
+ * Removes a journey's data folder. A PostgreSQL child that is still writing its last WAL as the folder goes
+ * makes a directory non-empty between listing and removal: rm retries that (ENOTEMPTY) a few times.
+ */
+const removeDataDir = (dir: string) =>
+  rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+
 /** Asks the OS for a free loopback port. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,7 +77,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     try {
       await options.seed(dataDir);
     } catch (error) {
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDataDir(dataDir);
       throw error;
     }
   }
@@ -129,7 +136,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       }
     }
     await stopPostmaster(clusterPaths(dataDir).cluster);
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   };
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
@@ -137,7 +144,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   while (Date.now() < deadline) {
     if (exit) {
       await stopPostmaster(clusterPaths(dataDir).cluster);
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDataDir(dataDir);
       throw new Error(
         `The server exited before it was healthy (code ${exit.code}, signal ${exit.signal}).\n` +
           `--- server log ---\n${logTail()}`,
