@@ -240,7 +240,7 @@ const plan = [
     needsBuild: true,
     stage: 2,
     lane: 'a',
-    run: (log) => e2eSuite(20 * minutes, log),
+    run: (log) => e2eSuite(30 * minutes, log),
   },
 ];
 
