@@ -60,9 +60,14 @@ export function e2eSuite(fileName: string, options: StartAppOptions = {}): E2eSu
     app = await startApp(options);
     browser = await launchBrowser();
   });
+  // The app is stopped even when closing the browser throws: a server left running keeps the file's
+  // process alive until the suite's time limit.
   after(async () => {
-    await browser?.close();
-    await app?.stop();
+    try {
+      await browser?.close();
+    } finally {
+      await app?.stop();
+    }
   });
 
   const suite: E2eSuite = {
