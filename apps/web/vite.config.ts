@@ -36,29 +36,39 @@ const PRELOADED_SCREENS: Array<{ path: string; session: 'signed-in' | 'anonymous
   },
 ];
 
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+
+/** The bundle's chunks, and the files a set of chunks loads statically (themselves included). */
+function chunkGraph(bundle: Bundle) {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: string[]): Set<string> => {
+    const seen = new Set<string>();
+    const queue = [...start];
+    while (queue.length > 0) {
+      const file = queue.pop() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      queue.push(...(byFile.get(file)?.imports ?? []));
+    }
+    return seen;
+  };
+  const entry = chunks.find((c) => c.isEntry);
+  const initial = closure(entry ? [entry.fileName] : []);
+  const screenChunk = (screen: string) =>
+    chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${screen}`));
+  return { byFile, closure, initial, screenChunk };
+}
+
 /** Emits route-preloads.json: per PRELOADED_SCREENS path, the files its screen needs beyond the entry's. */
 function routePreloads(): Plugin {
   return {
     name: 'dd-route-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (start: string[]): Set<string> => {
-        const seen = new Set<string>();
-        const queue = [...start];
-        while (queue.length > 0) {
-          const file = queue.pop() as string;
-          if (seen.has(file)) continue;
-          seen.add(file);
-          queue.push(...(byFile.get(file)?.imports ?? []));
-        }
-        return seen;
-      };
-      const entry = chunks.find((c) => c.isEntry);
-      const initial = closure(entry ? [entry.fileName] : []);
+      const { byFile, closure, initial, screenChunk } = chunkGraph(bundle);
       const routes = PRELOADED_SCREENS.flatMap(({ path: routePath, session, screen }) => {
-        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${screen}`));
+        const chunk = screenChunk(screen);
         if (!chunk) return [];
         const files = [...closure([chunk.fileName])].filter((f) => !initial.has(f));
         const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
@@ -67,6 +77,39 @@ function routePreloads(): Plugin {
         ];
       });
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify({ routes }) });
+    },
+  };
+}
+
+/**
+ * Marks the first screens' large chunks (the entry's and PRELOADED_SCREENS' static closures) with V8's
+ * explicit compile hint, `//# allFunctionsCalledOnLoad`: Chromium then compiles their functions while the
+ * file streams in, on a background thread, instead of lazily on the main thread as each first runs. On a
+ * phone's CPU that lazy compiling was most of the ~370 ms task in which the entry ran (docs/adr/0036).
+ * Small files are not streamed, so a hint there would compile them eagerly on the main thread: skipped.
+ * Lazy chunks keep V8's default, since most of their functions never run on a page load.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const STREAMED_BYTES = 30_000;
+function compileHints(): Plugin {
+  return {
+    name: 'dd-compile-hints',
+    apply: 'build',
+    generateBundle: {
+      // After Vite's own steps, which rewrite the entry's code (its preload list goes first in the file).
+      order: 'post',
+      handler(_options, bundle) {
+        const { byFile, closure, initial, screenChunk } = chunkGraph(bundle);
+        const first = new Set(initial);
+        for (const { screen } of PRELOADED_SCREENS) {
+          const chunk = screenChunk(screen);
+          if (chunk) for (const file of closure([chunk.fileName])) first.add(file);
+        }
+        for (const file of first) {
+          const chunk = byFile.get(file);
+          if (chunk && chunk.code.length >= STREAMED_BYTES) chunk.code = COMPILE_HINT + chunk.code;
+        }
+      },
     },
   };
 }
@@ -285,7 +328,7 @@ const chunkGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), routePreloads(), precompress()],
+  plugins: [react(), routePreloads(), compileHints(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -1,7 +1,7 @@
 import './lib/zod-config.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders, Notifications } from './app/providers.tsx';
@@ -20,14 +20,19 @@ const firstScreenCode = Promise.all([
   settled(Notifications),
 ]);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <SessionGate firstScreenCode={firstScreenCode}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </SessionGate>
-    </AppProviders>
-  </StrictMode>,
+// index.html already shows the loading state (ADR 0035), so React's first render need not be urgent: as a
+// transition it renders in slices of a few ms instead of one long task, and commits when done (ADR 0036).
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <SessionGate firstScreenCode={firstScreenCode}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </SessionGate>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
