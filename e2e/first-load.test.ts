@@ -224,3 +224,45 @@ suite.journey(
     }
   },
 );
+
+suite.journey(
+  "the first screens' large scripts carry V8's compile hint, and lazy ones do not (ADR 0036)",
+  async () => {
+    const base = suite.app.url;
+    const HINT = '//# allFunctionsCalledOnLoad\n';
+    const token = await tokenOf(base, CLIENT);
+    const projectId = await firstProjectOf(base, token);
+    const html = await (
+      await fetch(`${base}/project/daily-updates/${projectId}`, { headers: { cookie: `dd_token=${token}` } })
+    ).text();
+    // The entry and the project page's preloaded chunks, as the page announces them.
+    const firstScreen = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1]!,
+    );
+    assert.ok(
+      firstScreen.some((f) => f.includes('/daily-updates-page-')),
+      'the page preloads its chunk',
+    );
+    const text = async (file: string) => (await fetch(`${base}${file}`)).text();
+    let hinted = 0;
+    for (const file of firstScreen) {
+      const code = await text(file);
+      // Files under 30 KB are not streamed: a hint would compile them on the main thread.
+      if (code.length >= 30_000) {
+        assert.ok(code.startsWith(HINT), `${file} (${code.length} bytes) starts with the compile hint`);
+        hinted++;
+      } else assert.ok(!code.startsWith(HINT), `${file} (${code.length} bytes) has no hint`);
+    }
+    assert.ok(hinted >= 3, `the entry, the vendor chunk and the page's chunk are hinted (${hinted})`);
+    // A chunk no first screen loads (the report's charts, opened from a project section) keeps V8's
+    // lazy default.
+    const entry = await text(firstScreen.find((f) => /\/index-[^/]+\.js$/.test(f))!);
+    const section = entry.match(/assets\/project-section-page-[^"]+\.js/)?.[0];
+    assert.ok(section, "the entry lists the project sections' chunk");
+    const charts = (await text(`/${section}`)).match(/report-charts-[^"`]+\.js/)?.[0];
+    assert.ok(charts, 'the sections chunk lists the report charts chunk');
+    const chartsCode = await text(`/assets/${charts}`);
+    assert.ok(chartsCode.length >= 30_000, 'the charts chunk is large');
+    assert.ok(!chartsCode.startsWith(HINT), 'the charts chunk has no compile hint');
+  },
+);
