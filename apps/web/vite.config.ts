@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { ChunkingContext } from 'rolldown';
+import type { ChunkingContext, OutputBundle } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -36,10 +36,8 @@ const PRELOADED_SCREENS: Array<{ path: string; session: 'signed-in' | 'anonymous
   },
 ];
 
-type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
-
 /** The bundle's chunks, and the files a set of chunks loads statically (themselves included). */
-function chunkGraph(bundle: Bundle) {
+function chunkGraph(bundle: OutputBundle) {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (start: string[]): Set<string> => {
