@@ -155,6 +155,44 @@ suite.journey(
 );
 
 suite.journey(
+  'the page paints its loading state while the stylesheets are still on their way, and the app waits for them',
+  async ({ page }) => {
+    // Stylesheets held back, as on a slow phone network: they no longer hold back the page's first paint
+    // (docs/adr/0037-stylesheets-that-do-not-block.md), and the app does not render unstyled meanwhile.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.css', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login/signin', { waitUntil: 'commit' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Loading Delivery Desk…' })
+      .waitFor({ state: 'visible' });
+    await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint').length > 0,
+      null,
+      {
+        timeout: 5_000,
+      },
+    );
+    // Well past the time the scripts need here: still the loading state, not an unstyled form.
+    await page.waitForTimeout(1_000);
+    assert.equal(await page.getByRole('button', { name: named('Sign in') }).count(), 0);
+
+    release();
+    const signIn = page.getByRole('button', { name: named('Sign in') });
+    await signIn.waitFor({ state: 'visible' });
+    // Mantine's stylesheet applies: its filled button has the brand colour, not the browser's grey.
+    const background = await signIn.evaluate((el) => getComputedStyle(el).backgroundColor);
+    assert.equal(background, 'rgb(58, 68, 189)', 'the sign-in button is styled');
+  },
+);
+
+suite.journey(
   'when the scripts never arrive, the first paint says so after ten seconds and its reload link works',
   async ({ page }) => {
     await page.route('**/assets/*.js', (route) => route.abort('connectionfailed'));

@@ -80,6 +80,35 @@ function routePreloads(): Plugin {
 }
 
 /**
+ * index.html preloads the global stylesheets (src/app/styles.ts), which the entry script applies: they
+ * download with the scripts, as a render-blocking <link> did, but no longer hold back the page's own
+ * loading state (docs/adr/0037-stylesheets-that-do-not-block.md).
+ */
+const GLOBAL_STYLES = 'src/app/styles.ts';
+function stylePreload(): Plugin {
+  return {
+    name: 'dd-style-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        // A module that only imports stylesheets leaves no script chunk: its stylesheet is the asset the
+        // build names after it.
+        const css = Object.values(bundle ?? {})
+          .filter((a) => a.type === 'asset' && a.originalFileNames.includes(GLOBAL_STYLES))
+          .map((a) => a.fileName);
+        if (css.length === 0) throw new Error(`dd-style-preload: no stylesheet found for ${GLOBAL_STYLES}`);
+        return css.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+/**
  * Marks the first screens' large chunks (the entry's and PRELOADED_SCREENS' static closures) with V8's
  * explicit compile hint, `//# allFunctionsCalledOnLoad`: Chromium then compiles their functions while the
  * file streams in, on a background thread, instead of lazily on the main thread as each first runs. On a
@@ -326,7 +355,7 @@ const chunkGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), routePreloads(), compileHints(), precompress()],
+  plugins: [react(), routePreloads(), stylePreload(), compileHints(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -1,6 +1,4 @@
 import './lib/zod-config.ts';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -13,9 +11,13 @@ import { createQueryClient } from './lib/query-client.ts';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The session check, the first screen's chunk and its data all start now, side by side (router.tsx).
+// The global stylesheets first (their order in the page is the order they are asked for), then the session
+// check, the first screen's chunk and its data, all side by side (router.tsx). The app renders once the
+// stylesheets are in; until then the page shows its own loading state (docs/adr/0037).
+const styles = import('./app/styles.ts');
 const queryClient = createQueryClient();
 const firstScreenCode = Promise.all([
+  styles,
   startFirstScreen(queryClient, window.location.pathname),
   settled(Notifications),
 ]);

@@ -8,7 +8,6 @@ import { Header } from './shell/header.tsx';
 import { useLiveUpdates } from './shell/live-updates.ts';
 import { ProjectsStripPlaceholder } from './shell/projects-strip-placeholder.tsx';
 import { ScreenSkeleton } from './shell/screen-skeleton.tsx';
-import './shell/shell.css';
 
 // Clients only: the strip's code loads apart from the first screen (preloadShell starts it early).
 const ProjectsStrip = lazyComponent(

@@ -1,5 +1,4 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import './shell.css';
 
 /** A slim bar at the top of the window while any query or mutation is in flight. */
 export function GlobalProgress() {

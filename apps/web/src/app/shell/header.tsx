@@ -7,7 +7,6 @@ import { lazyComponent } from '../../lib/lazy-component.tsx';
 import { Logo } from '../../lib/ui/logo.tsx';
 import { useFirstIdle } from '../../lib/use-first-idle.ts';
 import { ChevronDown, HeaderLink, MENU_LABELS, NavIcon, useMenu, useSignOut } from './use-menu.tsx';
-import './shell.css';
 
 // Popover and drawer code loads apart from the first screen: it keeps the initial bundle in budget.
 const CreateMenu = lazyComponent(
