@@ -135,5 +135,9 @@ it('plans the uncached title and name search pages once, as a walk of the prefix
       /Index Only Scan( Backward)? using (project_title|user_name)_suffixes_prefix_idx/,
     );
     expect(page, name).not.toMatch(/\bSort\b/);
+    // The page a slice of the walk's ids, gathered as they stream (list-sql: arrayPageSql), not a window
+    // count that stores every match first.
+    expect(page, name).toMatch(/Aggregate/);
+    expect(page, name).not.toMatch(/WindowAgg/);
   }
 });

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListQuery } from '../../lib/jsonapi/query.ts';
-import { offsetOf } from './list-sql.ts';
+import { offsetOf, type PageParts } from './list-sql.ts';
 
 /**
  * The uncached list page of the commonest search, from the suffix tables of migration 0023
@@ -17,17 +17,18 @@ import { offsetOf } from './list-sql.ts';
 export type SuffixSearch = {
   /**
    * Like projectPageQuery / userPageQuery: `paged`, the `id` and `total` (count(*) over ()) of one page in
-   * list order; `all`, the matching ids, unordered (counted only for a page past the end). Built when
-   * asked: a named statement's text is built once, not on every request.
+   * list order; `all`, the matching ids, unordered (counted only for a page past the end). Or, for the
+   * ordered search below, `ordered`: every match's id in list order, with the page's limit and offset
+   * (list-sql: arrayPageSql). Built when asked: a named statement's text is built once, not on every request.
    */
-  parts: () => { paged: SQL; all: SQL };
+  parts: () => PageParts;
   /**
    * Set when the statement's text is the same for every term and page (the ordered search below): its
    * name and parameters, and its parts over placeholders, so that it is sent named and planned once.
    */
   named?: {
     name: string;
-    parts: () => { paged: SQL; all: SQL };
+    parts: () => PageParts;
     params: { term: string; limit: number; offset: number };
   };
 };
@@ -131,12 +132,13 @@ function matchingOf(value: string | null, lowered: SQL): SQL {
  * term's first three characters gives the matches already in list order, so the page is a walk of the
  * index with no sort, and a title holding the term twice repeats (sort key, id) next to itself, which
  * DISTINCT ON drops as it streams. Written in the index's own null order (a backward scan reads
- * `desc nulls first`); the sort columns are NOT NULL, so it is the order orderByOf writes.
+ * `desc nulls first`); the sort columns are NOT NULL, so it is the order orderByOf writes. The page is a
+ * slice of the walk's ids and the total their number (list-sql: arrayPageSql), a page past the end too.
  */
 function orderedStatement(
   s: { table: SuffixTable; column: string; desc: boolean },
   values: { term: SQL; limit: SQL; offset: SQL },
-): { paged: SQL; all: SQL } {
+): PageParts {
   const { table: t } = s;
   // Each value through `(select …)` (the term lowered there, once, not for every row): the plans PostgreSQL makes with the values cost what the generic
   // plan costs, so it keeps the generic one after its five custom plans (docs/adr/0033-hot-statements.md)
@@ -152,10 +154,7 @@ function orderedStatement(
     : sql`sort_key asc nulls last, id asc nulls last`;
   const matches = sql`select distinct on (sort_key, id) ${sql.identifier(s.column)} as sort_key, ${sql.identifier(t.id)} as id
     from ${sql.identifier(t.table)} where ${matching} order by ${order}`;
-  return {
-    paged: sql`select id, count(*) over () as total from (${matches}) as m order by ${order} limit ${v.limit} offset ${v.offset}`,
-    all: sql`select distinct ${sql.identifier(t.id)} from ${sql.identifier(t.table)} where ${matching}`,
-  };
+  return { ordered: matches, limit: v.limit, offset: v.offset };
 }
 
 /** GET /project/search with one title filter, every project in scope, sorted by created or id. */
