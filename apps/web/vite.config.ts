@@ -98,6 +98,15 @@ function stylePreload(): Plugin {
           .filter((a) => a.type === 'asset' && a.originalFileNames.includes(GLOBAL_STYLES))
           .map((a) => a.fileName);
         if (css.length === 0) throw new Error(`dd-style-preload: no stylesheet found for ${GLOBAL_STYLES}`);
+        // A stylesheet imported by a module of the entry would be linked from index.html again, blocking
+        // the first paint and coming before Mantine's: global stylesheets belong in GLOBAL_STYLES.
+        const entryCss = Object.values(bundle ?? {}).flatMap((c) =>
+          c.type === 'chunk' && c.isEntry ? [...(c.viteMetadata?.importedCss ?? [])] : [],
+        );
+        if (entryCss.length > 0)
+          throw new Error(
+            `dd-style-preload: the entry imports ${entryCss.join(', ')}; import it in ${GLOBAL_STYLES}`,
+          );
         return css.map((file) => ({
           tag: 'link',
           attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },

@@ -112,7 +112,7 @@ const ARRAY_PAGE_IDS = sql`select unnest(page_ids) from list_page`;
  * the walk's Unique yields it: nothing between them reorders rows (the plan test checks the plan), and
  * the ids it returns are compared with ilike's order in suffix-search.test.ts. onePageSql's window count
  * kept every match in a store before the first row came out: 0.77 against 0.59 ms for the page and total
- * of 2,004 matches (docs/benchmarks.md, "A page of the ordered search as a slice").
+ * of 2,004 matches (docs/adr/0030 amendment of 28 Nov 2026).
  */
 export const arrayPageSql = (
   ordered: SQLWrapper,
