@@ -1,6 +1,20 @@
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { e2eSuite, named, navItem, signIn } from './support/fixtures.ts';
+
+/** Holds back every request for files matching `pattern` until the returned function is called. */
+async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 const suite = e2eSuite('sign-in');
 const adminMenu = ['SETTINGS', 'CREATE', 'USERS', 'TEAMS', 'COMPANIES', 'OUTBOX', 'PROJECTS', 'SIGN OUT'];
@@ -134,14 +148,7 @@ suite.journey(
   async ({ page }) => {
     // Scripts held back for a while, as on a slow phone network: the page itself already shows the
     // spinner and its words (docs/adr/0035-first-paint-from-the-page-itself.md), not a blank screen.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/assets/*.js');
     await page.goto('/login/signin', { waitUntil: 'commit' });
     const status = page.getByRole('status');
     await status.filter({ hasText: 'Loading Delivery Desk…' }).waitFor({ state: 'visible' });
@@ -159,14 +166,7 @@ suite.journey(
   async ({ page }) => {
     // Stylesheets held back, as on a slow phone network: they no longer hold back the page's first paint
     // (docs/adr/0037-stylesheets-that-do-not-block.md), and the app does not render unstyled meanwhile.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.css', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/assets/*.css');
     await page.goto('/login/signin', { waitUntil: 'commit' });
     await page
       .getByRole('status')
