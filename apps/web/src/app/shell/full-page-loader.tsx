@@ -11,11 +11,9 @@ export function FullPageLoader({ label = 'Loading Delivery Desk' }: { label?: st
       <div className="dd-first-paint-spinner" aria-hidden="true" />
       <p className="dd-first-paint-text">{label}…</p>
       {/* Kept, hidden for ten seconds as in index.html: the spinner does not move when React takes over,
-          and a load stuck on a stylesheet or the session check still offers the reload (the page's own
-          address: React renders no empty href). */}
+          and a load stuck on a stylesheet or the session check still offers the reload. */}
       <p className="dd-first-paint-slow">
-        This is taking longer than it should. Check your connection, then{' '}
-        <a href={`${window.location.pathname}${window.location.search}`}>reload the page</a>.
+        This is taking longer than it should. Check your connection, then <a href="">reload the page</a>.
       </p>
     </div>
   );
