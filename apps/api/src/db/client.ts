@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type EmbeddedServer, startEmbeddedPostgres } from './embedded-postgres.ts';
+import { PipelinedReads, type StatementRunner } from './pipelined.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -19,6 +20,8 @@ export type Database = {
   db: Db;
   /** The node-postgres pool under `db` (the job queue shares it). */
   pool: pg.Pool;
+  /** The auth hook's one statement per request, on pipelined connections of their own (db/pipelined.ts). */
+  reads: StatementRunner;
   /** 'embedded': the PostgreSQL 18 server of DATA_DIR; 'postgres': the server of DATABASE_URL. */
   driver: 'embedded' | 'postgres';
   /** The connection string the pool uses (for the embedded server: its unix socket). */
@@ -69,15 +72,19 @@ export function connect(
     });
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
+  // The auth hook's statement, every request's first (docs/adr/0038-pipelined-session-reads.md).
+  const reads = new PipelinedReads(url);
   return {
     db,
     pool,
+    reads,
     driver,
     url,
     embedded: options.embedded,
     migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
     close: async () => {
       closing = true;
+      await reads.close();
       await pool.end();
       await options.embedded?.release();
     },

@@ -1,9 +1,9 @@
 import type { Actor } from '@dd/domain';
 import { and, eq, fillPlaceholders, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
 import { allVersionsJson, type Versions, versionsOf } from '../../db/cache-versions.ts';
 import type { Db } from '../../db/client.ts';
+import type { StatementRunner } from '../../db/pipelined.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
@@ -84,7 +84,7 @@ const built = new Map<string, { sql: string; params: unknown[] }>();
  * valid session).
  */
 export async function readVersionsAndSession(
-  db: Db,
+  runner: StatementRunner,
   token: string,
   now: Date,
   sessionRead?: { read: SessionRead; params: Record<string, unknown> } | null,
@@ -99,8 +99,7 @@ export async function readVersionsAndSession(
     );
     built.set(name, query);
   }
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const result = await pool.query<VersionsAndSessionRow & { session_read?: string | null }>({
+  const result = await runner.query<VersionsAndSessionRow & { session_read?: string | null }>({
     name,
     text: query.sql,
     values: fillPlaceholders(query.params, {

@@ -32,7 +32,7 @@ it('reads a big project’s chat page with the generic plan once PostgreSQL has 
 
   const token = headers.authorization.replace('Bearer ', '');
   for (let i = 0; i < 8; i++) {
-    const { read } = await readVersionsAndSession(one.db, token, new Date(), {
+    const { read } = await readVersionsAndSession(one.pool, token, new Date(), {
       read: chatPageRead,
       params: { id: big.id },
     });

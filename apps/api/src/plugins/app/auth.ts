@@ -92,7 +92,7 @@ export default fp(
       const wanted = request.routeOptions.config.sessionRead;
       const params = wanted?.params(request) ?? null;
       const { versions, actor, read } = await readVersionsAndSession(
-        app.db,
+        app.database.reads,
         token,
         config.now(),
         wanted && params ? { read: wanted, params } : null,

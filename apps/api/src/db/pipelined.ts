@@ -1,0 +1,72 @@
+import pg from 'pg';
+
+/** What runs one statement and answers its rows: a pg.Pool, or the pipelined connections below. */
+export type StatementRunner = {
+  query<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>>;
+};
+
+/** A pipelined statement that runs longer than this fails, rather than hold up the ones queued behind it. */
+export const PIPELINED_STATEMENT_TIMEOUT_MS = 5_000;
+export const PIPELINED_APPLICATION_NAME = 'delivery-desk pipelined reads';
+
+/**
+ * One connection in node-postgres's pipeline mode (node-postgres.com/features/pipelining), shared by
+ * every request of the process for the one statement each request starts with: the auth hook's
+ * versions, session and route read (docs/adr/0038-pipelined-session-reads.md). Concurrent requests
+ * write their statement on it without waiting for the one before, so PostgreSQL answers a burst of them
+ * from one awake backend instead of a wake-up (and a pool checkout) per request.
+ *
+ * Only single read-only statements outside a transaction belong here: a statement waits for those
+ * written before it, so each runs at most PIPELINED_STATEMENT_TIMEOUT_MS. A connection that fails
+ * rejects what it had in flight; the next statement opens a new one.
+ */
+export class PipelinedReads implements StatementRunner {
+  private client: Promise<pg.Client> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly warn: (message: string) => void = (message) => process.emitWarning(message),
+  ) {}
+
+  async query<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
+    if (this.closed) throw new Error('The pipelined connection is closed');
+    return (await this.connection()).query<R>(config);
+  }
+
+  private connection(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    const client = new pg.Client({
+      connectionString: this.url,
+      pipeline: true,
+      // pg_stat_activity shows it apart from the pool's connections.
+      application_name: PIPELINED_APPLICATION_NAME,
+      statement_timeout: PIPELINED_STATEMENT_TIMEOUT_MS,
+    });
+    const ready = client.connect().then(() => client);
+    this.client = ready;
+    const forget = () => {
+      if (this.client === ready) this.client = null;
+    };
+    // A dropped connection (server restart, terminated backend) fails its statements in flight; the next
+    // statement opens a new one. Without the listener the 'error' event would end the process.
+    // One warning per connection: a terminated backend reports its FATAL message, then the socket's end.
+    client.on('error', (error) => {
+      if (this.client !== ready) return;
+      forget();
+      if (!this.closed) this.warn(`PostgreSQL pipelined connection error: ${error.message}`);
+    });
+    client.on('end', forget);
+    ready.catch(forget);
+    return ready;
+  }
+
+  /** Ends the connection once its statements in flight are answered. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client;
+    this.client = null;
+    const open = await client?.catch(() => null);
+    await open?.end().catch(() => {});
+  }
+}
