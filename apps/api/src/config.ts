@@ -20,7 +20,8 @@ export type Config = {
   /** INSTANCE_ID: when set, every answer names this process in `X-Served-By` (scale-out checks). */
   instanceId: string | null;
   /**
-   * DB_POOL_MAX: connections of this process's pool (plus one LISTEN connection for live events); null
+   * DB_POOL_MAX: connections of this process's pool (plus one LISTEN connection for live events and one
+   * pipelined connection for the auth hook's statement, docs/adr/0038-pipelined-session-reads.md); null
    * when unset: the engine's default (`POOL_MAX_DEFAULT` in db/client.ts).
    */
   dbPoolMax: number | null;

@@ -20,7 +20,7 @@ export type Database = {
   db: Db;
   /** The node-postgres pool under `db` (the job queue shares it). */
   pool: pg.Pool;
-  /** The auth hook's one statement per request, on pipelined connections of their own (db/pipelined.ts). */
+  /** The auth hook's one statement per request, on one pipelined connection of its own (db/pipelined.ts). */
   reads: StatementRunner;
   /** 'embedded': the PostgreSQL 18 server of DATA_DIR; 'postgres': the server of DATABASE_URL. */
   driver: 'embedded' | 'postgres';

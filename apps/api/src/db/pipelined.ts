@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-/** What runs one statement and answers its rows: a pg.Pool, or the pipelined connections below. */
+/** What runs one statement and answers its rows: a pg.Pool, or the pipelined connection below. */
 export type StatementRunner = {
   query<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>>;
 };
