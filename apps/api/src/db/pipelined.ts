@@ -8,6 +8,16 @@ export type StatementRunner = {
 /** A pipelined statement that runs longer than this fails, rather than hold up the ones queued behind it. */
 export const PIPELINED_STATEMENT_TIMEOUT_MS = 5_000;
 export const PIPELINED_APPLICATION_NAME = 'delivery-desk pipelined reads';
+/**
+ * How long a statement waits for its answer before the connection is given up as dead: a link that goes
+ * silent without closing (a failover, a dropped route) sends no error, so without it every request's
+ * session read would wait behind the first unanswered one. Past the statement timeout, so a slow
+ * statement that PostgreSQL cancels is reported as that, not as a dead link.
+ */
+export const PIPELINED_READ_TIMEOUT_MS = PIPELINED_STATEMENT_TIMEOUT_MS + 1_000;
+
+/** node-postgres's error for a statement past its query_timeout (pg/lib/client.js). */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
 
 /**
  * One connection in node-postgres's pipeline mode (node-postgres.com/features/pipelining), shared by
@@ -27,11 +37,25 @@ export class PipelinedReads implements StatementRunner {
   constructor(
     private readonly url: string,
     private readonly warn: (message: string) => void = (message) => process.emitWarning(message),
+    private readonly timeouts: { readTimeoutMs: number } = { readTimeoutMs: PIPELINED_READ_TIMEOUT_MS },
   ) {}
 
   async query<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
     if (this.closed) throw new Error('The pipelined connection is closed');
-    return (await this.connection()).query<R>(config);
+    const ready = this.connection();
+    try {
+      return await (await ready).query<R>(config);
+    } catch (error) {
+      // node-postgres has destroyed the socket; forget it now, so a statement issued before its 'end'
+      // arrives opens a new connection instead of failing on the old one.
+      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT && this.client === ready) {
+        this.client = null;
+        this.warn(
+          `PostgreSQL pipelined connection gave no answer in ${this.timeouts.readTimeoutMs} ms: opening a new one`,
+        );
+      }
+      throw error;
+    }
   }
 
   private connection(): Promise<pg.Client> {
@@ -42,6 +66,12 @@ export class PipelinedReads implements StatementRunner {
       // pg_stat_activity shows it apart from the pool's connections.
       application_name: PIPELINED_APPLICATION_NAME,
       statement_timeout: PIPELINED_STATEMENT_TIMEOUT_MS,
+      // A silent link: node-postgres fails the late statement and, in pipeline mode, destroys the socket,
+      // which fails the rest in flight ('error' below forgets the connection). The same bound covers a
+      // connect that is never answered. Keep-alive probes find a dead peer of an idle connection.
+      query_timeout: this.timeouts.readTimeoutMs,
+      connectionTimeoutMillis: this.timeouts.readTimeoutMs,
+      keepAlive: true,
     });
     const ready = client.connect().then(() => client);
     this.client = ready;
