@@ -476,8 +476,9 @@ async function main() {
     const rssMb = Math.round(s.rssMb());
     // Judged on the peak (sampled every 100 ms), which is what a machine must have room for.
     const peakMb = Math.round(s.peakRssMb());
+    const memory = s.memory();
     console.log(
-      `${peakMb < RSS_BUDGET_MB ? 'within' : 'OVER'} budget: RSS peak ${peakMb} MB (${rssMb} MB after the bench: ${Math.round(s.memory().anonMb)} MB anonymous, ${Math.round(s.memory().fileMb)} MB files) against ${RSS_BUDGET_MB} MB: ${s.name}, its own process`,
+      `${peakMb < RSS_BUDGET_MB ? 'within' : 'OVER'} budget: RSS peak ${peakMb} MB (${rssMb} MB after the bench: ${Math.round(memory.anonMb)} MB anonymous, ${Math.round(memory.fileMb)} MB files) against ${RSS_BUDGET_MB} MB: ${s.name}, its own process`,
     );
     // BENCH_HEAP_SNAPSHOT=1: what the server's heap holds at the end, for Chrome DevTools' Memory tab.
     if (process.env.BENCH_HEAP_SNAPSHOT === '1') console.log(`  heap snapshot: ${await s.heapSnapshot()}`);

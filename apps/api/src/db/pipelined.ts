@@ -48,8 +48,7 @@ export class PipelinedReads implements StatementRunner {
     } catch (error) {
       // node-postgres has destroyed the socket; forget it now, so a statement issued before its 'end'
       // arrives opens a new connection instead of failing on the old one.
-      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT && this.client === ready) {
-        this.client = null;
+      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT && this.forget(ready)) {
         this.warn(
           `PostgreSQL pipelined connection gave no answer in ${this.timeouts.readTimeoutMs} ms: opening a new one`,
         );
@@ -67,7 +66,7 @@ export class PipelinedReads implements StatementRunner {
       application_name: PIPELINED_APPLICATION_NAME,
       statement_timeout: PIPELINED_STATEMENT_TIMEOUT_MS,
       // A silent link: node-postgres fails the late statement and, in pipeline mode, destroys the socket,
-      // which fails the rest in flight ('error' below forgets the connection). The same bound covers a
+      // which fails the rest in flight (query() forgets the connection at once). The same bound covers a
       // connect that is never answered. Keep-alive probes find a dead peer of an idle connection.
       query_timeout: this.timeouts.readTimeoutMs,
       connectionTimeoutMillis: this.timeouts.readTimeoutMs,
@@ -75,20 +74,23 @@ export class PipelinedReads implements StatementRunner {
     });
     const ready = client.connect().then(() => client);
     this.client = ready;
-    const forget = () => {
-      if (this.client === ready) this.client = null;
-    };
     // A dropped connection (server restart, terminated backend) fails its statements in flight; the next
     // statement opens a new one. Without the listener the 'error' event would end the process.
     // One warning per connection: a terminated backend reports its FATAL message, then the socket's end.
+    // After close() the connection is already forgotten, so its errors are not warned of.
     client.on('error', (error) => {
-      if (this.client !== ready) return;
-      forget();
-      if (!this.closed) this.warn(`PostgreSQL pipelined connection error: ${error.message}`);
+      if (this.forget(ready)) this.warn(`PostgreSQL pipelined connection error: ${error.message}`);
     });
-    client.on('end', forget);
-    ready.catch(forget);
+    client.on('end', () => this.forget(ready));
+    ready.catch(() => this.forget(ready));
     return ready;
+  }
+
+  /** Forgets `ready` when it is still the connection in use; says whether it was. */
+  private forget(ready: Promise<pg.Client>): boolean {
+    if (this.client !== ready) return false;
+    this.client = null;
+    return true;
   }
 
   /** Ends the connection once its statements in flight are answered. */
