@@ -226,6 +226,55 @@ suite.journey(
 );
 
 suite.journey(
+  "on a phone, the client page's other reads go out after its content's largest paint (ADR 0040)",
+  async ({ page }) => {
+    const base = suite.app.url;
+    const browser = page.context().browser();
+    assert.ok(browser, 'the suite runs a browser');
+    const token = await tokenOf(base, CLIENT);
+    const projectId = await firstProjectOf(base, token);
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 } });
+    try {
+      await context.addCookies([
+        { name: 'dd_token', value: token, domain: new URL(base).hostname, path: '/' },
+      ]);
+      await context.addInitScript(
+        `(() => {
+          window.__ddPaints = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries())
+              window.__ddPaints.push({ at: e.startTime, loading: !!e.element?.closest('#root > [role="status"]') });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        })();`,
+      );
+      const phone = await context.newPage();
+      await phone.goto(`/project/daily-updates/${projectId}`);
+      await phone.locator('ul[aria-label="Project updates"] > li').first().waitFor();
+      await phone.waitForLoadState('networkidle');
+      const { paints, reads } = await phone.evaluate(() => ({
+        paints: (globalThis as { __ddPaints?: Array<{ at: number; loading: boolean }> }).__ddPaints ?? [],
+        reads: performance
+          .getEntriesByType('resource')
+          .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'fetch')
+          .map((e) => ({ url: e.name, at: e.startTime })),
+      }));
+      const content = paints.find((p) => !p.loading);
+      assert.ok(content, `the content's largest paint is reported (${JSON.stringify(paints)})`);
+      // The page asks for the tour, the calls, the strip... (the first screen's own reads came with it).
+      assert.ok(reads.length >= 3, `the page reads more after its first screen (${reads.length})`);
+      const early = reads.filter((r) => r.at < content.at);
+      assert.deepEqual(
+        early.map((r) => `${r.url.replace(base, '')} at ${Math.round(r.at)} ms`),
+        [],
+        `reads started before the content painted at ${Math.round(content.at)} ms`,
+      );
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+suite.journey(
   "the first screens' large scripts carry V8's compile hint, and lazy ones do not (ADR 0036)",
   async () => {
     const base = suite.app.url;

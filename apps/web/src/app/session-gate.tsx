@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { useSessionQuery } from '../features/auth/api/get-session.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
+import { holdReadsForFirstScreen, useReleaseReadsAfterPaint } from '../lib/first-paint.ts';
 import { FullPageLoader } from './shell/full-page-loader.tsx';
 
 /**
@@ -33,6 +34,12 @@ export function SessionGate({
   // The app's first render (shell and first screen) runs as deferred, time-sliced work once both answers
   // are in, rather than as one long main-thread task (Lighthouse total blocking time, docs/product.md §D8).
   const appReady = useDeferredValue(!loading);
+  // The first screen's other reads go out once it has painted (docs/adr/0040). Only on a page load: the
+  // gate's answers are in, and the deferred render of the first screen comes next.
+  useEffect(() => {
+    if (!loading && firstScreenCode) holdReadsForFirstScreen();
+  }, [loading, firstScreenCode]);
+  useReleaseReadsAfterPaint(appReady);
 
   if (loading) return <FullPageLoader />;
 

@@ -3,6 +3,9 @@ import { ApiError, api, buildQueryString, deserialize, quietly, toDocument } fro
 import { notifyError } from './notify.ts';
 
 vi.mock('./notify.ts', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+// What the first screen's paint holds back (docs/adr/0040): nothing, unless a test sets a promise.
+const paint = vi.hoisted(() => ({ held: null as Promise<void> | null }));
+vi.mock('./first-paint.ts', () => ({ whileFirstScreenPaints: () => paint.held }));
 
 describe('buildQueryString', () => {
   it('is empty when there is nothing to send', () => {
@@ -252,5 +255,27 @@ describe('api requests', () => {
   it('treats 204 No Content as an empty answer', async () => {
     vi.stubGlobal('fetch', respond(204));
     await expect(api.delete('/authorization/logout')).resolves.toEqual({ data: null, meta: {} });
+  });
+
+  it('sends a read only once the first screen has painted, and a write at once', async () => {
+    const fetch = respond(204);
+    vi.stubGlobal('fetch', fetch);
+    let painted = () => {};
+    paint.held = new Promise<void>((resolve) => {
+      painted = resolve;
+    });
+    try {
+      const read = api.get('/project/1/tour-state');
+      const write = api.post('/project/1/tour-state', toDocument('tour-state', { step: 2 }));
+      await write;
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/project/1/tour-state']);
+      expect(fetch.mock.calls[0]![1]).toMatchObject({ method: 'POST' });
+      painted();
+      await read;
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(fetch.mock.calls[1]![1]).toMatchObject({ method: 'GET' });
+    } finally {
+      paint.held = null;
+    }
   });
 });

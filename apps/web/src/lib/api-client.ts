@@ -5,6 +5,7 @@ import {
   MESSAGES,
   type ResourceStub,
 } from '@dd/domain';
+import { whileFirstScreenPaints } from './first-paint.ts';
 import { takeFirstScreenAnswer } from './first-screen-answers.ts';
 import type {
   ApiErrorObject,
@@ -292,6 +293,9 @@ async function request<T>(
   const answered = method === 'GET' && !options.headers ? takeFirstScreenAnswer(target) : undefined;
   if (answered) return deserialize<T>(answered);
 
+  // A read the first screen did not carry waits for that screen's paint (docs/adr/0040).
+  const held = method === 'GET' ? whileFirstScreenPaints() : null;
+  if (held) await held;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${target}`, {
