@@ -58,6 +58,18 @@ async function firstProjectOf(base: string, token: string): Promise<number> {
   return id;
 }
 
+/** A fresh browser context (empty cache) at this viewport, carrying the session cookie. */
+async function signedInContext(
+  browser: Browser,
+  base: string,
+  token: string,
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext({ baseURL: base, viewport });
+  await context.addCookies([{ name: 'dd_token', value: token, domain: new URL(base).hostname, path: '/' }]);
+  return context;
+}
+
 type Run = {
   waterfall: string[];
   /** performance.now() of the first animation frame in which the selector matched a visible element. */
@@ -76,10 +88,8 @@ type Run = {
  * animation frame for the selector and records when it first shows a visible element.
  */
 async function measure(browser: Browser, base: string, token: string, path: string, selector: string) {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  const context = await signedInContext(browser, base, token, { width: 1280, height: 800 });
   try {
-    const { hostname } = new URL(base);
-    await context.addCookies([{ name: 'dd_token', value: token, domain: hostname, path: '/' }]);
     await context.addInitScript(
       `(() => {
         const check = (t) => {
@@ -233,11 +243,8 @@ suite.journey(
     assert.ok(browser, 'the suite runs a browser');
     const token = await tokenOf(base, CLIENT);
     const projectId = await firstProjectOf(base, token);
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 } });
+    const context = await signedInContext(browser, base, token, { width: 412, height: 823 });
     try {
-      await context.addCookies([
-        { name: 'dd_token', value: token, domain: new URL(base).hostname, path: '/' },
-      ]);
       await context.addInitScript(
         `(() => {
           window.__ddPaints = [];
