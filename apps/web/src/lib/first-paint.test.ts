@@ -5,19 +5,23 @@ type Entry = { startTime: number };
 
 /** A stand-in for the browser's PerformanceObserver that reports what the test hands it. */
 function fakeObserver(supported: string[]) {
-  const observers: Array<(entries: Entry[]) => void> = [];
+  const observers = new Set<(entries: Entry[]) => void>();
   class FakeObserver {
     static supportedEntryTypes = supported;
+    private readonly report = (entries: Entry[]) => this.callback({ getEntries: () => entries });
     constructor(private readonly callback: (list: { getEntries: () => Entry[] }) => void) {}
     observe() {
-      observers.push((entries) => this.callback({ getEntries: () => entries }));
+      observers.add(this.report);
     }
-    disconnect() {}
+    disconnect() {
+      observers.delete(this.report);
+    }
   }
   vi.stubGlobal('PerformanceObserver', FakeObserver);
-  return (entries: Entry[]) => {
-    for (const report of observers) report(entries);
+  const report = (entries: Entry[]) => {
+    for (const each of observers) each(entries);
   };
+  return Object.assign(report, { watching: () => observers.size });
 }
 
 /** The module afresh (its state is the page's), with the browser globals it reads. */
@@ -66,10 +70,12 @@ describe('reads held while the first screen paints (docs/adr/0040)', () => {
     report([{ startTime: 130 }]);
     expect(await settled(held!)).toBe(true);
     expect(paint.whileFirstScreenPaints()).toBeNull();
+    // Released, it stops watching the page's paints.
+    expect(report.watching()).toBe(0);
   });
 
   it('releases them after MAX_HOLD_MS when no paint is reported', async () => {
-    fakeObserver(['paint', 'largest-contentful-paint']);
+    const report = fakeObserver(['paint', 'largest-contentful-paint']);
     const paint = await load();
     paint.holdReadsForFirstScreen();
     const held = paint.whileFirstScreenPaints()!;
@@ -78,6 +84,7 @@ describe('reads held while the first screen paints (docs/adr/0040)', () => {
     expect(await settled(held)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(held)).toBe(true);
+    expect(report.watching()).toBe(0);
   });
 
   it('releases them two frames later where the browser has no largest-paint entries', async () => {

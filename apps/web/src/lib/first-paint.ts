@@ -57,16 +57,22 @@ export function releaseAfterPresented(since: number): () => void {
     return () => cancelAnimationFrame(frame);
   }
   // No entry comes when the new content is no larger than the loading state, or after the first input.
-  const timer = window.setTimeout(releaseReads, MAX_HOLD_MS);
+  const timer = window.setTimeout(done, MAX_HOLD_MS);
   const observer = new PerformanceObserver((list) => {
     // The entry comes once the frame was presented; a task from here runs after it.
-    if (list.getEntries().some((entry) => entry.startTime >= since)) window.setTimeout(releaseReads, 0);
+    if (list.getEntries().some((entry) => entry.startTime >= since)) window.setTimeout(done, 0);
   });
   observer.observe({ type: 'largest-contentful-paint', buffered: true });
-  return () => {
+  function stop() {
     window.clearTimeout(timer);
     observer.disconnect();
-  };
+  }
+  // Released either way, nothing is left watching: later entries (until the first input) find no observer.
+  function done() {
+    stop();
+    releaseReads();
+  }
+  return stop;
 }
 
 /** Once `rendered` (the first screen committed), held reads go out after its paint. */
