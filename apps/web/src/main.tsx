@@ -1,10 +1,12 @@
 import './lib/zod-config.ts';
+import { notifyManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders, Notifications } from './app/providers.tsx';
 import { AppRoutes, startFirstScreen } from './app/router.tsx';
 import { SessionGate } from './app/session-gate.tsx';
+import { notifyInNextFrame } from './lib/frame-notify.ts';
 import { settled } from './lib/lazy-component.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -16,6 +18,8 @@ if (!container) throw new Error('index.html has no #root element');
 // stylesheets are in; until then the page shows its own loading state (docs/adr/0037).
 const styles = import('./app/styles.ts');
 const queryClient = createQueryClient();
+// Answers that arrive within a frame render together, in that frame (docs/adr/0041).
+notifyManager.setScheduler(notifyInNextFrame());
 const firstScreenCode = Promise.all([
   styles,
   startFirstScreen(queryClient, window.location.pathname),
