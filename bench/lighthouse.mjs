@@ -119,6 +119,10 @@ async function lighthouse(url, headers, formFactor) {
     LIGHTHOUSE,
     url,
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+    // LH_CPU_SLOWDOWN stands in for a slower machine: the phone's CPU multiplier (Lighthouse's default is 4).
+    ...(process.env.LH_CPU_SLOWDOWN
+      ? [`--throttling.cpuSlowdownMultiplier=${process.env.LH_CPU_SLOWDOWN}`]
+      : []),
     '--only-categories=performance,accessibility',
     `--chrome-flags=${CHROME_FLAGS}`,
     '--output=json',
