@@ -1,4 +1,4 @@
-import { notifyManager, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { defaultScheduler, notifyManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HIDDEN_TAB_WAIT_MS, notifyInNextFrame } from './frame-notify.ts';
 
@@ -109,7 +109,7 @@ describe('answers told once a frame (docs/adr/0041)', () => {
       expect(frame()).toBe(1);
       expect(new Set(seen)).toEqual(new Set(['strip answer', 'unread answer']));
     } finally {
-      notifyManager.setScheduler((callback) => setTimeout(callback, 0));
+      notifyManager.setScheduler(defaultScheduler);
     }
   });
 });
