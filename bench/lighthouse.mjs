@@ -13,8 +13,9 @@
 // measures an already running server instead (then LH_LOGIN / LH_PASSWORD sign in, and the project page
 // is the first project of that client). LH_REPORT_DIR keeps each run's JSON report; LH_CPU_SLOWDOWN sets
 // the phone's CPU multiplier (Lighthouse's default 4) to stand in for a slower machine. The project page
-// is measured as the client's first visit: the first-visit tour's schedule-call modal is open in every run (Lighthouse never closes it). Exits 1 when
-// a score misses its budget. Performance moves with the machine's load: measure on an idle machine.
+// is measured as the client's first visit: the first-visit tour's schedule-call modal is open in every
+// run (Lighthouse never closes it). Exits 1 when a score misses its budget. Performance moves with the
+// machine's load: measure on an idle machine.
 import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
