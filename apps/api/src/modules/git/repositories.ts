@@ -38,8 +38,10 @@ export async function listConnectedRepositories(
   const rows = await db
     .select({
       repository: repositories,
+      // Qualified by table: drizzle renders a bare column as "id", which inside the
+      // subquery binds to the delivery's own id, not the repository's.
       lastDeliveryAt: sql<string | null>`(select max(d.received_at) from ${webhookDeliveries} d
-        where d.repository_id = ${repositories.id})`,
+        where d.repository_id = ${repositories}.${sql.identifier('id')})`,
     })
     .from(repositories)
     .where(and(eq(repositories.projectId, projectId), isNull(repositories.disconnectedAt)))

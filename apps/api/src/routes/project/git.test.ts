@@ -111,6 +111,34 @@ describe('POST /api/repository/{id}/rotate-secret', () => {
       (await deliver(t.app, { provider: 'gitlab', event: 'Push Hook', payload: push, secret })).statusCode,
     ).toBe(202);
   });
+
+  it('shows each connected repository its own last delivery, not another one’s', async () => {
+    const { headers } = await withSessionAs(db(), 'admin');
+    const project = await buildProject(db());
+    const heard = repoName();
+    const silent = repoName();
+    const a = (await connect(project.id, headers, { provider: 'gitlab', name: heard })).json().data;
+    await connect(project.id, headers, { provider: 'gitlab', name: silent });
+    const push = gitlabExample('push-hook');
+    (push.project as Record<string, unknown>).path_with_namespace = heard;
+    const res = await deliver(t.app, {
+      provider: 'gitlab',
+      event: 'Push Hook',
+      payload: push,
+      secret: a.attributes.secret,
+    });
+    expect(res.statusCode).toBe(202);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/project/${project.id}/repositories`,
+      headers,
+    });
+    const byName = Object.fromEntries(
+      list.json().data.map((r: { attributes: Record<string, unknown> }) => [r.attributes.name, r.attributes]),
+    );
+    expect(byName[heard]['last-delivery']).not.toBeNull();
+    expect(byName[silent]['last-delivery']).toBeNull();
+  });
 });
 
 describe('GET /api/project/{id}/git-activity', () => {
