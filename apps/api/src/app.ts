@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { depthGuardedJsonParser } from './lib/json-depth.ts';
 import { JSON_API } from './lib/jsonapi/document.ts';
 import { buildSerializerCompiler } from './lib/jsonapi/serializer.ts';
 import { type LogStream, loggerOptions } from './lib/log-safety.ts';
@@ -67,7 +68,7 @@ export async function buildApp({
   app.setSerializerCompiler(buildSerializerCompiler({ check: checkResponses }));
   // JSON and JSON:API bodies; a DELETE may carry the content type with no body at all (clients set the
   // header on every call), which is no body rather than an empty JSON document.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const parseJson = depthGuardedJsonParser(app);
   const jsonOrNoBodyOnDelete: typeof parseJson = (request, body, done) => {
     if (request.method === 'DELETE' && (body === '' || body.length === 0)) return done(null, undefined);
     return parseJson(request, body, done);

@@ -17,20 +17,28 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The path to the first string (value or key) holding U+0000, or null. Iterative, so a body nested
- * thousands of levels deep cannot overflow the stack.
+ * thousands of levels deep cannot overflow the stack, and linear: each node keeps its parent, and a path
+ * is built only for the string found (copying the path at every level made a deep body quadratic).
  */
 export function findNul(root: unknown): (string | number)[] | null {
-  const stack: Array<{ value: unknown; path: (string | number)[] }> = [{ value: root, path: [] }];
+  type Node = { value: unknown; key: string | number; parent: Node | null };
+  const pathOf = (node: Node | null, last?: string) => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let n = node; n?.parent; n = n.parent) path.push(n.key);
+    return path.reverse();
+  };
+  const stack: Node[] = [{ value: root, key: '', parent: null }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+    const node = stack.pop()!;
+    const { value } = node;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path;
+      if (value.includes('\u0000')) return pathOf(node);
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: node });
     } else if (isPlainObject(value)) {
       for (const [key, child] of Object.entries(value)) {
-        if (key.includes('\u0000')) return [...path, key];
-        stack.push({ value: child, path: [...path, key] });
+        if (key.includes('\u0000')) return pathOf(node, key);
+        stack.push({ value: child, key, parent: node });
       }
     }
   }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { depthGuardedJsonParser } from '../../lib/json-depth.ts';
 import {
   incompleteRegistrationAttributes,
   saveIncompleteRegistration,
@@ -18,7 +19,7 @@ const incompleteBody = z.object({
 /** What a visitor typed into the get-started wizard before leaving (docs/product.md §C6); admins read it at /incomplete-registration/search. */
 const incompleteRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   // navigator.sendBeacon may post a string as text/plain; this plugin alone reads it as JSON.
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, depthGuardedJsonParser(app));
 
   app.post(
     '/authorization/incomplete-registration',

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { ByteBudget } from '../../lib/byte-budget.ts';
+import { depthGuardedJsonParser } from '../../lib/json-depth.ts';
 import { asDocument, documentOf, JSON_API } from '../../lib/jsonapi/document.ts';
 import { presentFileMeta } from '../../modules/files/file-presenter.ts';
 import { beginUpload, discardUpload, MAX_UPLOADS_IN_FLIGHT } from '../../modules/files/file-store.ts';
@@ -35,7 +36,7 @@ const PLACEHOLDER = Buffer.from('data:,');
  * again by the parser and the checks. Any other body is parsed as everywhere else.
  */
 const uploadJsonRoutes: FastifyPluginAsyncZod = async (app) => {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const parseJson = depthGuardedJsonParser(app);
   const dataUrls = new WeakMap<FastifyRequest, Buffer>();
   app.removeContentTypeParser(['application/json', JSON_API]);
   const parseBody = (

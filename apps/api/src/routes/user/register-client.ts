@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.ts';
+import { depthGuardedJsonParser } from '../../lib/json-depth.ts';
 import { secureCookieFor } from '../../lib/secure-cookie.ts';
 import { createSession, SESSION_TTL_MS } from '../../modules/auth/sessions.ts';
 import { createClientProject, registerClient } from '../../modules/registration/register-client.ts';
@@ -49,7 +50,7 @@ function registrationDocument(projectId: number, userId: number, token: string |
 /** The get-started wizard's sign-up (docs/product.md §C6). */
 const registerClientRoutes: FastifyPluginAsyncZod = async (app) => {
   // navigator.sendBeacon may post a string as text/plain; this plugin alone reads it as JSON.
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, depthGuardedJsonParser(app));
 
   const setRegistrationMarker = (reply: FastifyReply) =>
     reply.setCookie(REGISTRATION_MARKER_COOKIE, '1', {
