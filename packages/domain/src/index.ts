@@ -31,6 +31,7 @@ export * from './limits.ts';
 export * from './live-events.ts';
 export * from './markdown.ts';
 export * from './messages.ts';
+export * from './money.ts';
 export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './project-team.ts';

@@ -25,6 +25,8 @@ const ALL = [...ROLES];
 const STAFF: Role[] = ALL.filter((r) => r !== 'client');
 const ADMINS: Role[] = ['superAdmin', 'admin'];
 const ACTIVE_STAFF: Role[] = STAFF.filter((r) => r !== 'readonlyManager');
+const MONEY_HANDLERS: Role[] = ['superAdmin', 'admin', 'accountManager'];
+const MONEY_READERS: Role[] = [...MONEY_HANDLERS, 'projectManager'];
 const WRITERS: Role[] = ['superAdmin', 'admin', 'accountManager', 'developer', 'projectManager'];
 
 /** Expected roles allowed, as the owner of the project and as someone unrelated to it. */
@@ -83,6 +85,19 @@ const TABLE: Record<
   'project:chat-read': { owner: ALL, other: STAFF },
   'project:chat-post': { owner: ALL.filter((r) => r !== 'readonlyManager'), other: ACTIVE_STAFF },
   'project:chat-moderate': { owner: ADMINS, other: ADMINS },
+  // Billing: readonlyManager sees no money and logs no time (docs/product.md §F10).
+  'time:log': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },
+  'time:read-others': { owner: MONEY_READERS, other: MONEY_READERS },
+  'time:manage': { owner: [...ADMINS, 'projectManager'], other: ADMINS },
+  'billing:read-rates': { owner: MONEY_READERS, other: MONEY_READERS },
+  'billing:manage': { owner: MONEY_HANDLERS, other: MONEY_HANDLERS },
+  'project:budget': { owner: ['client', ...MONEY_READERS], other: MONEY_READERS },
+  'invoice:read-drafts': { owner: MONEY_READERS, other: MONEY_READERS },
+  'invoice:read-issued': { owner: ['client', ...MONEY_READERS], other: MONEY_READERS },
+  'invoice:create': { owner: MONEY_HANDLERS, other: MONEY_HANDLERS },
+  'invoice:issue': { owner: MONEY_HANDLERS, other: MONEY_HANDLERS },
+  'invoice:pay': { owner: MONEY_HANDLERS, other: MONEY_HANDLERS },
+  'invoice:void': { owner: MONEY_HANDLERS, other: MONEY_HANDLERS },
 };
 
 function allowed(actor: Actor, action: keyof typeof TABLE, project: ProjectRef): boolean {

@@ -52,7 +52,19 @@ export type ProjectAction =
   | 'project:report'
   | 'project:chat-read'
   | 'project:chat-post'
-  | 'project:chat-moderate';
+  | 'project:chat-moderate'
+  | 'time:log'
+  | 'time:read-others'
+  | 'time:manage'
+  | 'billing:read-rates'
+  | 'billing:manage'
+  | 'project:budget'
+  | 'invoice:read-drafts'
+  | 'invoice:read-issued'
+  | 'invoice:create'
+  | 'invoice:issue'
+  | 'invoice:pay'
+  | 'invoice:void';
 
 /** Actions decided against one user record. */
 export type UserAction = 'user:read-self' | 'user:read' | 'user:manage';
@@ -98,6 +110,18 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project:chat-read',
   'project:chat-post',
   'project:chat-moderate',
+  'time:log',
+  'time:read-others',
+  'time:manage',
+  'billing:read-rates',
+  'billing:manage',
+  'project:budget',
+  'invoice:read-drafts',
+  'invoice:read-issued',
+  'invoice:create',
+  'invoice:issue',
+  'invoice:pay',
+  'invoice:void',
 ];
 export const USER_ACTIONS: readonly UserAction[] = ['user:read-self', 'user:read', 'user:manage'];
 export const ACTIONS: readonly Action[] = [...GLOBAL_ACTIONS, ...PROJECT_ACTIONS, ...USER_ACTIONS];
@@ -126,6 +150,16 @@ export function canAttach(actor: Actor, project: ProjectRef, options: { isClient
   if (actor === null) return false;
   if (options.isClient) return isProjectOwner(actor, project);
   return isAdminRole(actor.role) || isProjectOwner(actor, project);
+}
+
+/** Who handles a project's money (docs/product.md §F10): admin-level users and account managers. */
+function handlesMoney(actor: SignedIn): boolean {
+  return isAdminRole(actor.role) || actor.role === 'accountManager';
+}
+
+/** Who reads a project's rates, drafts and everyone's time: those who handle money, and project managers. */
+function readsMoney(actor: SignedIn): boolean {
+  return handlesMoney(actor) || actor.role === 'projectManager';
 }
 
 function canManageTeam(actor: SignedIn): boolean {
@@ -217,6 +251,24 @@ const projectRules: Record<ProjectAction, (actor: SignedIn, project: ProjectRef)
   'project:chat-read': canRead,
   'project:chat-post': (a, p) => canRead(a, p) && a.role !== 'readonlyManager',
   'project:chat-moderate': (a, p) => canRead(a, p) && isAdminRole(a.role),
+  // Billing (docs/product.md §F10, docs/adr/0049). Staff who work the board log their own time.
+  'time:log': (a) => isStaffRole(a.role) && a.role !== 'readonlyManager',
+  'time:read-others': (a) => readsMoney(a),
+  // Editing or deleting someone else's entry (until invoiced): admin-level users and the project's own
+  // project managers; authors edit their own by 'time:log'.
+  'time:manage': (a, p) =>
+    isAdminRole(a.role) || (a.role === 'projectManager' && (p.managerIds ?? []).includes(a.id)),
+  'billing:read-rates': (a) => readsMoney(a),
+  'billing:manage': (a) => handlesMoney(a),
+  // The Budget card: the project's clients and the staff who read money. readonlyManager sees no money.
+  'project:budget': (a, p) => (a.role === 'client' ? isProjectClient(a, p) : readsMoney(a)),
+  'invoice:read-drafts': (a) => readsMoney(a),
+  // Issued, paid and void invoices: the project's clients too, never a draft, never another company's.
+  'invoice:read-issued': (a, p) => (a.role === 'client' ? isProjectClient(a, p) : readsMoney(a)),
+  'invoice:create': (a) => handlesMoney(a),
+  'invoice:issue': (a) => handlesMoney(a),
+  'invoice:pay': (a) => handlesMoney(a),
+  'invoice:void': (a) => handlesMoney(a),
 };
 
 const userRules: Record<UserAction, (actor: SignedIn, user: UserRef) => boolean> = {

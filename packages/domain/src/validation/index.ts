@@ -1,5 +1,6 @@
 export * from './add-team-member.ts';
 export * from './admin-create.ts';
+export * from './billing.ts';
 export * from './calls.ts';
 export * from './change-password.ts';
 export * from './chat.ts';

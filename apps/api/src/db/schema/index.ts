@@ -1,3 +1,4 @@
+export * from './billing.ts';
 export * from './board.ts';
 export * from './chat.ts';
 export * from './git.ts';
