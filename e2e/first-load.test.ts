@@ -7,56 +7,27 @@
 //   FIRST_LOAD_RUNS (default 5) measured runs per page after one warm-up run (JIT, database caches).
 //   FIRST_LOAD_TRACE=1 prints each page's last run as a waterfall (request start and end, ms).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { firstScreenRequests } from '@dd/domain';
 import type { Browser } from 'playwright-core';
-import { defaultAdmin } from './support/app.ts';
+import {
+  DEMO_CLIENT,
+  DEMO_PROJECT_MANAGER,
+  demoTokenOf,
+  firstProjectOf,
+  seedDemoAgency,
+} from './support/demo-agency.ts';
 import { e2eSuite } from './support/fixtures.ts';
 import { repoRoot } from './support/paths.ts';
 
 const RUNS = Math.max(1, Number(process.env.FIRST_LOAD_RUNS ?? 5));
 const BUDGET_MS = { projectPage: 700, board: 800 } as const;
-const DEMO_PASSWORD = 'demo-pass-123';
-const CLIENT = 'chris.walker@demo.test';
-const PROJECT_MANAGER = 'lena.fischer@demo.test';
+const CLIENT = DEMO_CLIENT;
+const PROJECT_MANAGER = DEMO_PROJECT_MANAGER;
 
-/** The demo agency (npm run seed:demo): a client with projects, updates, a started sprint with tasks. */
-async function seed(dataDir: string) {
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/seed-demo.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: defaultAdmin.email,
-      ADMIN_PASSWORD: defaultAdmin.password,
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
-
-const suite = e2eSuite('first-load', { seed });
-
-async function tokenOf(base: string, login: string): Promise<string> {
-  const response = await fetch(`${base}/api/authorization/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/vnd.api+json' },
-    body: JSON.stringify({ data: { attributes: { login, password: DEMO_PASSWORD } } }),
-  });
-  assert.equal(response.status, 200, `sign-in as ${login}`);
-  return ((await response.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
-}
-
-async function firstProjectOf(base: string, token: string): Promise<number> {
-  const response = await fetch(`${base}/api/project/mine`, { headers: { cookie: `dd_token=${token}` } });
-  const id = Number(((await response.json()) as { data: Array<{ id: string }> }).data[0]?.id);
-  assert.ok(id > 0, 'the demo client has a project');
-  return id;
-}
+const suite = e2eSuite('first-load', { seed: seedDemoAgency });
 
 /** A fresh browser context (empty cache) at this viewport, carrying the session cookie. */
 async function signedInContext(
@@ -171,9 +142,9 @@ suite.journey(
     const browser = page.context().browser();
     assert.ok(browser, 'the suite runs a browser');
     {
-      const clientToken = await tokenOf(base, CLIENT);
+      const clientToken = await demoTokenOf(base, CLIENT);
       const projectId = await firstProjectOf(base, clientToken);
-      const pmToken = await tokenOf(base, PROJECT_MANAGER);
+      const pmToken = await demoTokenOf(base, PROJECT_MANAGER);
       const pages = [
         {
           key: 'projectPage' as const,
@@ -241,7 +212,7 @@ suite.journey(
     const base = suite.app.url;
     const browser = page.context().browser();
     assert.ok(browser, 'the suite runs a browser');
-    const token = await tokenOf(base, CLIENT);
+    const token = await demoTokenOf(base, CLIENT);
     const projectId = await firstProjectOf(base, token);
     const context = await signedInContext(browser, base, token, { width: 412, height: 823 });
     try {
@@ -286,7 +257,7 @@ suite.journey(
   async () => {
     const base = suite.app.url;
     const HINT = '//# allFunctionsCalledOnLoad\n';
-    const token = await tokenOf(base, CLIENT);
+    const token = await demoTokenOf(base, CLIENT);
     const projectId = await firstProjectOf(base, token);
     const html = await (
       await fetch(`${base}/project/daily-updates/${projectId}`, { headers: { cookie: `dd_token=${token}` } })

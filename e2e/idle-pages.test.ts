@@ -4,52 +4,23 @@
 // machine): PerformanceObserver's long tasks must be none, and the React commits in that window are counted
 // through the devtools hook and printed.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { defaultAdmin } from './support/app.ts';
+import {
+  DEMO_CLIENT,
+  DEMO_PROJECT_MANAGER,
+  demoTokenOf,
+  firstProjectOf,
+  seedDemoAgency,
+} from './support/demo-agency.ts';
 import { e2eSuite } from './support/fixtures.ts';
-import { repoRoot } from './support/paths.ts';
 
-const DEMO_PASSWORD = 'demo-pass-123';
-const CLIENT = 'chris.walker@demo.test';
-const PROJECT_MANAGER = 'lena.fischer@demo.test';
+const CLIENT = DEMO_CLIENT;
+const PROJECT_MANAGER = DEMO_PROJECT_MANAGER;
 const WATCH_MS = 10_000;
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
 
-async function seed(dataDir: string) {
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/seed-demo.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: defaultAdmin.email,
-      ADMIN_PASSWORD: defaultAdmin.password,
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
-
-const suite = e2eSuite('idle-pages', { seed });
-
-async function tokenOf(base: string, login: string): Promise<string> {
-  const response = await fetch(`${base}/api/authorization/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/vnd.api+json' },
-    body: JSON.stringify({ data: { attributes: { login, password: DEMO_PASSWORD } } }),
-  });
-  assert.equal(response.status, 200, `sign-in as ${login}`);
-  return ((await response.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
-}
-
-async function firstProjectOf(base: string, token: string): Promise<number> {
-  const response = await fetch(`${base}/api/project/mine`, { headers: { cookie: `dd_token=${token}` } });
-  const id = Number(((await response.json()) as { data: Array<{ id: string }> }).data[0]?.id);
-  assert.ok(id > 0, 'the demo client has a project');
-  return id;
-}
+const suite = e2eSuite('idle-pages', { seed: seedDemoAgency });
 
 /** Counts React commits through the hook React looks for at start (the one React DevTools installs). */
 const COUNT_COMMITS = `(() => {
@@ -121,7 +92,7 @@ function check(name: string, watched: Watched) {
 }
 
 suite.journey('the client project page on the first visit (tour modal open) is idle', async ({ page }) => {
-  const token = await tokenOf(suite.app.url, CLIENT);
+  const token = await demoTokenOf(suite.app.url, CLIENT);
   const projectId = await firstProjectOf(suite.app.url, token);
   const watched = await watchIdleTwice(page, token, `/project/daily-updates/${projectId}`, '[role="dialog"]');
   check('project page, first visit', watched);
@@ -130,16 +101,16 @@ suite.journey('the client project page on the first visit (tour modal open) is i
 });
 
 suite.journey('the project chat is idle', async ({ page }) => {
-  const token = await tokenOf(suite.app.url, CLIENT);
+  const token = await demoTokenOf(suite.app.url, CLIENT);
   const projectId = await firstProjectOf(suite.app.url, token);
   const watched = await watchIdleTwice(page, token, `/project/chat/${projectId}`, 'textarea');
   check('project chat', watched);
 });
 
 suite.journey('the task board as a projectManager is idle', async ({ page }) => {
-  const clientToken = await tokenOf(suite.app.url, CLIENT);
+  const clientToken = await demoTokenOf(suite.app.url, CLIENT);
   const projectId = await firstProjectOf(suite.app.url, clientToken);
-  const token = await tokenOf(suite.app.url, PROJECT_MANAGER);
+  const token = await demoTokenOf(suite.app.url, PROJECT_MANAGER);
   const watched = await watchIdleTwice(page, token, `/project/tasks/${projectId}`, '[data-task-id]');
   check('task board', watched);
 });
