@@ -45,12 +45,24 @@ async function seed(dataDir: string) {
 /** The schedule modal, opened from the updates feed prompt, once it shows free times. */
 async function openFromPrompt(page: Page, button: string) {
   const prompt = page.getByRole('region', { name: 'Free discovery call' });
-  await prompt.getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule a free discovery call' });
+  // On a loaded CI machine (Dec 4, 01:23 UTC) one click on the phone left no dialog and no request for
+  // 30 s: the click landed while the feed was still settling. A person clicks again; so does the journey,
+  // twice at most, and each wait below fails on its own so the report says which step did not come.
+  for (let attempt = 1; ; attempt++) {
+    await prompt.getByRole('button', { name: button }).click();
+    try {
+      await dialog.waitFor({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3)
+        throw new Error(`the dialog did not open after ${attempt} clicks on ${button}`, { cause: error });
+    }
+  }
   await dialog
     .getByText(/^\d{1,2}:\d{2} (AM|PM)$/)
     .first()
-    .waitFor();
+    .waitFor({ timeout: 45_000 });
   return { prompt, dialog };
 }
 
