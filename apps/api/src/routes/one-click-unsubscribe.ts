@@ -54,6 +54,7 @@ export function oneClickUnsubscribe(app: App, link: UnsubscribeLink) {
     {
       schema: {
         tags: [link.tag],
+        security: [], // a signed link, no session (docs/adr/0009)
         summary: `Unsubscribe page of ${link.what} (signed link, no session): a button that POSTs; changes nothing`,
         querystring: tokenQuery,
         response: {
@@ -81,6 +82,7 @@ export function oneClickUnsubscribe(app: App, link: UnsubscribeLink) {
     {
       schema: {
         tags: [link.tag],
+        security: [], // a signed link, no session (docs/adr/0009)
         summary: `RFC 8058 one-click unsubscribe from ${link.what} (List-Unsubscribe-Post); signed link, no session`,
         description: "A browser asking for text/html (the page's button) gets a page instead of JSON.",
         querystring: tokenQuery,

@@ -1,3 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
@@ -23,7 +30,44 @@ const operations = () =>
     Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
   );
 
+const REDOCLY_CONFIG = fileURLToPath(new URL('../../../../redocly.yaml', import.meta.url));
+const redoclyBin = () =>
+  join(createRequire(import.meta.url).resolve('@redocly/cli/package.json'), '..', 'bin', 'cli.js');
+
 describe('the OpenAPI document (/api/docs/json)', () => {
+  it('passes Redocly CLI lint with its recommended rules: no error, no warning (redocly.yaml says what is off)', async () => {
+    // An installation's document: its servers are its PUBLIC_URL, its application key asked for.
+    const installed = await buildTestApp({ publicUrl: 'https://portal.agency.test', appKeys: ['k'] });
+    const file = join(await mkdtemp(join(tmpdir(), 'dd-openapi-')), 'openapi.json');
+    await writeFile(file, JSON.stringify(installed.app.swagger()));
+    await installed.close();
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [redoclyBin(), 'lint', file, '--config', REDOCLY_CONFIG, '--format=json', '--max-problems=1000'],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ).catch((failure: { stdout?: string }) => ({ stdout: failure.stdout ?? '' }));
+    const problems = (
+      JSON.parse(stdout) as {
+        problems: Array<{ ruleId: string; message: string; location: Array<{ pointer: string }> }>;
+      }
+    ).problems;
+    expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
+  }, 60_000);
+
+  it('gives every operation a unique operationId', () => {
+    const ids = operations().map(({ op }) => (op as { operationId?: string }).operationId);
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('declares the media types the server answers with: JSON:API except the health check and git webhooks', () => {
+    for (const { name, op } of operations()) {
+      const types = Object.values(op.responses).flatMap((r) => Object.keys(r.content ?? {}));
+      const plain = name === 'GET /api/health' || name.includes(' /api/webhooks/');
+      expect(types.includes('application/json'), name).toBe(plain);
+    }
+  });
+
   it('is a valid OpenAPI 3 document', async () => {
     expect(doc.openapi).toMatch(/^3\./);
     const result = await validate(structuredClone(doc) as never);

@@ -18,6 +18,7 @@ import {
 } from '../db/schema/index.ts';
 import { createSession } from '../modules/auth/sessions.ts';
 import { resetFeed } from '../modules/scheduled-calls/calendar-feed.ts';
+import { isKeyFreePath } from '../plugins/app/auth.ts';
 import { buildCompany, buildFile, buildProject, buildUser, signedInAs } from '../test/factories.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../test/test-app.ts';
 
@@ -1006,6 +1007,30 @@ describe('the role × route matrix', () => {
         `${op} in ${row.coveredBy}`,
       ).toBe(true);
     }
+  });
+});
+
+describe('the security the OpenAPI document declares', () => {
+  /** The document's security of an operation: the schemes any one of its alternatives names. */
+  const securityOf = (op: string) => {
+    const [method, path] = op.split(' ') as [string, string];
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> })
+      .paths;
+    return (paths[path]?.[method.toLowerCase()]?.security ?? []).flatMap((s) => Object.keys(s as object));
+  };
+
+  it('asks for a session exactly where a visitor is refused with 401 (none on the public operations)', () => {
+    const wrong: string[] = [];
+    // Rows whose role table lives elsewhere say nothing of a visitor here; the rows that call do.
+    for (const [op, row] of ROWS) {
+      const visitor = row.answers.anonymous.own;
+      // A feed, a signed link or a git webhook answers a visitor 401 for a wrong secret, not for no session.
+      const needsSession = visitor === 401 && !isKeyFreePath(op.split(' ')[1]!);
+      const declared = securityOf(op);
+      const declaresSession = declared.includes('bearerToken') && declared.includes('sessionCookie');
+      if (needsSession !== declaresSession) wrong.push(`${op}: visitor ${visitor}, security [${declared}]`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -46,6 +46,9 @@ const OPEN_PATHS = [
   '/api/chat/unsubscribe',
 ];
 
+/** Paths that never ask for the application key (the OpenAPI document says so too). */
+export const isKeyFreePath = (url: string) => OPEN_PATHS.some((p) => url.startsWith(p));
+
 /** One-click unsubscribe links (routes/one-click-unsubscribe.ts): signed, never by session. */
 const SIGNED_LINK_PATHS = [
   '/api/digest/unsubscribe',
@@ -69,7 +72,7 @@ export default fp(
 
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      if (config.appKeys.length > 0 && !OPEN_PATHS.some((p) => request.url.startsWith(p))) {
+      if (config.appKeys.length > 0 && !isKeyFreePath(request.url)) {
         // EventSource cannot send headers: the event stream may carry the key in its query string.
         const key =
           request.headers['x-application-key'] ??

@@ -9,6 +9,7 @@ const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
+        security: [], // a visitor may call it (docs/adr/0009)
         summary: 'Settings the web app needs',
         response: { 200: appConfigDocumentSchema },
       },

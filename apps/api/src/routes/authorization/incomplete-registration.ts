@@ -26,6 +26,7 @@ const incompleteRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['registration'],
+        security: [], // a visitor may call it (docs/adr/0009)
         summary: 'What a visitor typed into the wizard before leaving (the password is dropped)',
         body: incompleteBody,
       },

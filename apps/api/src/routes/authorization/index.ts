@@ -16,6 +16,7 @@ const authorizationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['authorization'],
+        security: [], // a visitor may call it (docs/adr/0009)
         summary: 'Sign in with login or e-mail and password',
         response: { 200: loginDocumentSchema },
         body: loginBody,
@@ -68,7 +69,8 @@ const authorizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/authorization/logout',
-    { schema: { tags: ['authorization'], summary: 'Sign out' } },
+    // A visitor may call it (docs/adr/0009).
+    { schema: { tags: ['authorization'], security: [], summary: 'Sign out' } },
     async (request, reply) => {
       if (request.actor) await revokeSession(app.db, request.actor.sessionId, app.config.now());
       app.clearAuthCookie(reply);

@@ -23,6 +23,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['authorization'],
+        security: [], // a visitor may call it (docs/adr/0009)
         summary: 'Mail a password reset link',
         body: forgotBody,
         response: { 200: forgotDocumentSchema },
@@ -54,6 +55,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['authorization'],
+        security: [], // a visitor may call it (docs/adr/0009)
         summary: 'Check a password reset token',
         response: { 200: resetTokenDocumentSchema },
         querystring: resetTokenQuery,

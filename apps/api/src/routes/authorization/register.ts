@@ -19,6 +19,7 @@ const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 3 * 1024 * 1024,
       schema: {
         tags: ['authorization'],
+        security: [], // a visitor may call it (docs/adr/0009)
         summary: 'Sign up through an invitation (always a client)',
         body: registerBody,
         response: { 201: invitedUserDocumentSchema },

@@ -21,6 +21,7 @@ const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['user'],
+        security: [], // a visitor may call it (docs/adr/0009)
         summary: 'Confirm a new e-mail address (the link mailed to it)',
         body: tokenBody,
         response: { 200: emailChangeAnswerSchema },
@@ -42,6 +43,7 @@ const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['user'],
+        security: [], // a visitor may call it (docs/adr/0009)
         summary: 'Cancel an e-mail change, or set the address back (the link mailed to the old address)',
         body: tokenBody,
         response: { 200: emailChangeAnswerSchema },

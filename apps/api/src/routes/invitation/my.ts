@@ -13,6 +13,7 @@ const invitationMyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['invitation'],
+        security: [], // a visitor may call it (docs/adr/0009)
         summary: 'The e-mail an invitation token was sent to',
         response: { 200: invitationDocumentSchema },
         querystring: tokenQuery,

@@ -63,6 +63,7 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     const schema = {
       tags: ['lookup'],
+      security: [], // a visitor may call it (docs/adr/0009)
       summary: `${type} lookup`,
       querystring: sortQuery,
       response: { 200: lookupListDocumentSchema },
@@ -76,6 +77,7 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['lookup'],
+        security: [], // a visitor may call it (docs/adr/0009)
         summary: 'Techs with their groups',
         response: { 200: techListDocumentSchema },
         querystring: z.object({
@@ -129,6 +131,7 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const timezoneSchema = {
     tags: ['lookup'],
+    security: [], // a visitor may call it (docs/adr/0009)
     summary: 'Timezones',
     response: { 200: timezoneListDocumentSchema },
   };

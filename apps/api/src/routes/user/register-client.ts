@@ -67,6 +67,7 @@ const registerClientRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['registration'],
+        security: [], // a visitor may call it (docs/adr/0009)
         summary: 'Get-started wizard: a visitor signs up (user, company, project); a client adds a project',
         body: registerBody,
         response: { 201: registrationDocumentSchema },
