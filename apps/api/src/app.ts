@@ -3,13 +3,13 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { depthGuardedJsonParser } from './lib/json-depth.ts';
 import { JSON_API } from './lib/jsonapi/document.ts';
 import { buildSerializerCompiler } from './lib/jsonapi/serializer.ts';
 import { type LogStream, loggerOptions } from './lib/log-safety.ts';
+import { parseQueryString } from './lib/query-string.ts';
 import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import authPlugin from './plugins/app/auth.ts';
 import configPlugin from './plugins/app/config.ts';
@@ -57,10 +57,7 @@ export async function buildApp({
     // Migrations on a busy 2-core machine can take longer than Fastify's 10 s default.
     pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
-    // The spec's lists send filter[0][1]=...: nested query objects, bounded in depth and size.
-    routerOptions: {
-      querystringParser: (str: string) => qs.parse(str, { depth: 3, arrayLimit: 50, parameterLimit: 200 }),
-    },
+    routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
