@@ -63,3 +63,45 @@ export const MARKDOWN_URL_SCHEMES = ['http', 'https', 'mailto'] as const;
 
 /** Every link opens in a new tab, without access to the page that opened it. */
 export const MARKDOWN_LINK_ATTRIBUTES = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/**
+ * How deeply a text may nest quotes and lists (docs/product.md §C9). marked parses nested blocks by
+ * recursion and runs out of stack from about 1,200 levels (`* ` × 1,183, `>` × 1,875, issue 41); no real
+ * update, task or message nests more than a handful, so 50 leaves room and fails nothing written by hand.
+ */
+export const MARKDOWN_NESTING_MAX = 50;
+export const MARKDOWN_NESTING_MESSAGE = `Quotes and lists may be nested at most ${MARKDOWN_NESTING_MAX} levels deep.`;
+
+/**
+ * The deepest nesting of quote (`>`) and list markers (`*`, `-`, `+`, `1.`, `1)`) that open any one line:
+ * each opens one more block inside the one before. Counted without a parser, so it cannot overflow itself.
+ */
+export function markdownNestingDepth(markdown: string): number {
+  let deepest = 0;
+  for (const line of markdown.split('\n')) {
+    let depth = 0;
+    let i = 0;
+    for (;;) {
+      while (line[i] === ' ' || line[i] === '\t') i++;
+      const c = line[i];
+      if (c === '>') {
+        i++;
+      } else if ((c === '*' || c === '-' || c === '+') && (line[i + 1] === ' ' || line[i + 1] === '\t')) {
+        i += 2;
+      } else if (c !== undefined && c >= '0' && c <= '9') {
+        let j = i;
+        while (line[j] !== undefined && (line[j] as string) >= '0' && (line[j] as string) <= '9') j++;
+        if ((line[j] === '.' || line[j] === ')') && (line[j + 1] === ' ' || line[j + 1] === '\t')) i = j + 2;
+        else break;
+      } else break;
+      depth++;
+    }
+    if (depth > deepest) deepest = depth;
+  }
+  return deepest;
+}
+
+/** Whether a text nests no deeper than renderers can take: the check of every markdown field when saved. */
+export function markdownNestingOk(markdown: string): boolean {
+  return markdownNestingDepth(markdown) <= MARKDOWN_NESTING_MAX;
+}

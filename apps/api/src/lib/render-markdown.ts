@@ -40,10 +40,33 @@ const rendered = new Map<string, string>();
 export function renderMarkdownHtml(markdown: string): string {
   const known = rendered.get(markdown);
   if (known !== undefined) return known;
-  const html = sanitizeHtml(marked.parse(markdown, MARKDOWN_OPTIONS), SANITIZE);
+  const html = renderOrEscape(markdown);
   if (markdown.length <= CACHE_MAX_CHARS) {
     if (rendered.size >= CACHE_ENTRIES) rendered.delete(rendered.keys().next().value as string);
     rendered.set(markdown, html);
   }
   return html;
+}
+
+/** The text as it was written, escaped, each line break kept: what cannot be rendered is still readable. */
+export function escapedPlainText(markdown: string): string {
+  const escaped = markdown
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+  return `<p>${escaped.replaceAll('\n', '<br>')}</p>`;
+}
+
+/**
+ * Rendering never throws (docs/product.md §C9): a text stored before the nesting limit, or one the parser
+ * still cannot take, shows as escaped plain text instead of failing the list, page or mail it is in.
+ */
+function renderOrEscape(markdown: string): string {
+  try {
+    return sanitizeHtml(marked.parse(markdown, MARKDOWN_OPTIONS), SANITIZE);
+  } catch {
+    return escapedPlainText(markdown);
+  }
 }

@@ -45,7 +45,14 @@ export function renderMarkdown(markdown: string, purifier: Purifier = DOMPurify)
   // Without a DOM DOMPurify cannot sanitize and hands back its input: never show that.
   if (!purifier.isSupported) return '';
   prepare(purifier);
-  return purifier.sanitize(marked.parse(markdown, MARKDOWN_OPTIONS), {
+  let html: string;
+  try {
+    html = marked.parse(markdown, MARKDOWN_OPTIONS);
+  } catch {
+    // A text stored before the nesting limit (docs/product.md §C9) shows as escaped plain text, not a blank page.
+    return escapedPlainText(markdown);
+  }
+  return purifier.sanitize(html, {
     ALLOWED_TAGS: [...MARKDOWN_ALLOWED_TAGS],
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: ALLOWED_URI,
@@ -54,4 +61,15 @@ export function renderMarkdown(markdown: string, purifier: Purifier = DOMPurify)
     // sanitize-html drops these elements' text too (its nonTextTags).
     ADD_FORBID_CONTENTS: ['textarea', 'option'],
   });
+}
+
+/** The text as it was written, escaped, each line break kept: what cannot be rendered is still readable. */
+function escapedPlainText(markdown: string): string {
+  const escaped = markdown
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+  return `<p>${escaped.replaceAll('\n', '<br>')}</p>`;
 }

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { CHAT_MESSAGES, MESSAGE_FILES_MAX } from '../chat.ts';
 import { TEXT_MAX } from '../limits.ts';
+import { MARKDOWN_NESTING_MESSAGE, markdownNestingOk } from '../markdown.ts';
 import { idField, textField } from './fields.ts';
 
-/** A chat message's text: markdown, trimmed, not empty, at most TEXT_MAX.long characters. */
-export const messageBodyField = textField(CHAT_MESSAGES.bodyRequired, 1, TEXT_MAX.long);
+/**
+ * A chat message's text: markdown, trimmed, not empty, at most TEXT_MAX.long characters, nested no deeper
+ * than renderers can take (docs/product.md §C9).
+ */
+export const messageBodyField = textField(CHAT_MESSAGES.bodyRequired, 1, TEXT_MAX.long).refine(
+  markdownNestingOk,
+  MARKDOWN_NESTING_MESSAGE,
+);
 
 /** POST /project/{id}/messages attributes: the text and, for a reply, the message answered. */
 export const messagePostSchema = z.object({

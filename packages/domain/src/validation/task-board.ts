@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../limits.ts';
+import { MARKDOWN_NESTING_MESSAGE, markdownNestingOk } from '../markdown.ts';
 import { TASK_STATUS_IDS, type TaskStatusId, UNFINISHED_TASK_TARGETS } from '../task-status.ts';
 import { estimateField } from './estimate.ts';
 import { cappedText, idField, textField } from './fields.ts';
@@ -38,10 +39,16 @@ const statusField = z.coerce
     error: BOARD_MESSAGES.statusInvalid,
   });
 
+/** A task's description: markdown, nested no deeper than renderers can take (docs/product.md §C9). */
+const taskDescriptionField = z
+  .string()
+  .max(TASK_DESCRIPTION_MAX)
+  .refine(markdownNestingOk, MARKDOWN_NESTING_MESSAGE);
+
 /** The task form of the modal (Edit Task tab); the same rules check the request body. */
 export const taskFormSchema = z.object({
   title: textField(BOARD_MESSAGES.taskTitleRequired).pipe(z.string().max(TASK_TITLE_MAX)),
-  description: z.string().max(TASK_DESCRIPTION_MAX).default(''),
+  description: taskDescriptionField.default(''),
   estimate: estimateField.optional(),
 });
 export type TaskFormInput = z.input<typeof taskFormSchema>;
@@ -49,7 +56,7 @@ export type TaskFormInput = z.input<typeof taskFormSchema>;
 /** POST /task/create and PATCH /task/{id} attributes (spec names, kebab-case). All optional on PATCH. */
 export const taskAttributesSchema = z.object({
   title: textField(BOARD_MESSAGES.taskTitleRequired).pipe(z.string().max(TASK_TITLE_MAX)).optional(),
-  description: z.string().max(TASK_DESCRIPTION_MAX).nullable().optional(),
+  description: taskDescriptionField.nullable().optional(),
   'task-status-id': statusField.optional(),
   'task-type-id': lookupIdField,
   'task-priority-id': lookupIdField,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { oneRow } from '../../lib/one-row.ts';
 import { renderMarkdownHtml } from '../../lib/render-markdown.ts';
 import { renderUpdateText } from '../digest/render-update.ts';
 import { escapeHtml, mailDocument } from '../mail/layout.ts';
@@ -64,7 +65,11 @@ export async function sendMissedMessageMails(
                 and mm.created_at <= ${mentionBefore})))
     limit 500`)) as unknown as { rows: Due[] };
   let sent = 0;
-  for (const row of due.rows) sent += await mailOne(ctx, Number(row.user_id), Number(row.project_id), now);
+  for (const row of due.rows) {
+    sent += await oneRow(ctx.log, 'missed chat messages mail', row, () =>
+      mailOne(ctx, Number(row.user_id), Number(row.project_id), now),
+    );
+  }
   return sent;
 }
 

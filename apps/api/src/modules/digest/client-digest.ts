@@ -8,6 +8,7 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.ts';
+import { oneRow } from '../../lib/one-row.ts';
 import type { JobContext } from '../reminders/call-reminders.ts';
 import { localMoment, zoneOf } from '../reminders/local-time.ts';
 import { digestMail } from './digest-mail.ts';
@@ -90,79 +91,87 @@ export async function sendDueDigests(ctx: JobContext & { secret: string }, now: 
     const zone = zoneOf(client.timezone);
     const local = momentIn(zone);
     if (!local.inHour) continue;
-    sent += await ctx.db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(digestsSent)
-        .values({ userId: client.id, localDate: local.date, coveredUntil: now, updateCount: 0, sentAt: now })
-        .onConflictDoNothing()
-        .returning({ userId: digestsSent.userId });
-      if (claimed.length === 0) return 0;
-      const [previous] = await tx
-        .select({ until: digestsSent.coveredUntil })
-        .from(digestsSent)
-        .where(and(eq(digestsSent.userId, client.id), lte(digestsSent.coveredUntil, now)))
-        .orderBy(desc(digestsSent.coveredUntil))
-        .offset(1)
-        .limit(1);
-      const since = previous?.until ?? new Date(now.getTime() - FIRST_DIGEST_SPAN_MS);
-      const theirs = tx
-        .select({ id: projectMembers.projectId })
-        .from(projectMembers)
-        .where(and(eq(projectMembers.userId, client.id), eq(projectMembers.kind, 'client')));
-      const updates = await tx
-        .select({
-          projectId: projects.id,
-          projectTitle: projects.title,
-          reporterName: users.name,
-          markdown: projectUpdates.description,
-          createdAt: projectUpdates.createdAt,
-        })
-        .from(projectUpdates)
-        .innerJoin(projects, eq(projects.id, projectUpdates.projectId))
-        .leftJoin(users, eq(users.id, projectUpdates.reporterUserId))
-        .where(
-          and(
-            or(eq(projects.ownerId, client.id), inArray(projects.id, theirs)),
-            gt(projectUpdates.createdAt, since),
-            lte(projectUpdates.createdAt, now),
-          ),
-        )
-        .orderBy(
-          asc(projects.title),
-          asc(projects.id),
-          asc(projectUpdates.createdAt),
-          asc(projectUpdates.id),
-        );
-      // Delivered tasks waiting for this client's decision (docs/adr/0021), per project.
-      const waiting = await tx
-        .select({ projectId: projects.id, projectTitle: projects.title, count: sql<number>`count(*)::int` })
-        .from(tasks)
-        .innerJoin(projects, eq(projects.id, tasks.projectId))
-        .where(
-          and(
-            or(eq(projects.ownerId, client.id), inArray(projects.id, theirs)),
-            eq(tasks.taskStatusId, TASK_STATUS.delivered),
-          ),
-        )
-        .groupBy(projects.id, projects.title)
-        .orderBy(asc(projects.title), asc(projects.id));
-      if (updates.length === 0 && waiting.length === 0) return 0;
-      await tx
-        .update(digestsSent)
-        .set({ updateCount: updates.length })
-        .where(and(eq(digestsSent.userId, client.id), eq(digestsSent.localDate, local.date)));
-      const mail = digestMail({
-        productName: ctx.config.productName,
-        recipientName: client.name,
-        timezone: zone,
-        publicUrl: ctx.config.publicUrl,
-        updates,
-        waiting,
-        unsubscribeUrl: unsubscribeUrl(ctx.config.publicUrl, ctx.secret, client.id, client.tokenVersion),
-      });
-      await ctx.mailer.send({ to: client.email, ...mail }, { tx });
-      return 1;
-    });
+    sent += await oneRow(ctx.log, 'client digest', { userId: client.id }, () =>
+      ctx.db.transaction(async (tx) => {
+        const claimed = await tx
+          .insert(digestsSent)
+          .values({
+            userId: client.id,
+            localDate: local.date,
+            coveredUntil: now,
+            updateCount: 0,
+            sentAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ userId: digestsSent.userId });
+        if (claimed.length === 0) return 0;
+        const [previous] = await tx
+          .select({ until: digestsSent.coveredUntil })
+          .from(digestsSent)
+          .where(and(eq(digestsSent.userId, client.id), lte(digestsSent.coveredUntil, now)))
+          .orderBy(desc(digestsSent.coveredUntil))
+          .offset(1)
+          .limit(1);
+        const since = previous?.until ?? new Date(now.getTime() - FIRST_DIGEST_SPAN_MS);
+        const theirs = tx
+          .select({ id: projectMembers.projectId })
+          .from(projectMembers)
+          .where(and(eq(projectMembers.userId, client.id), eq(projectMembers.kind, 'client')));
+        const updates = await tx
+          .select({
+            projectId: projects.id,
+            projectTitle: projects.title,
+            reporterName: users.name,
+            markdown: projectUpdates.description,
+            createdAt: projectUpdates.createdAt,
+          })
+          .from(projectUpdates)
+          .innerJoin(projects, eq(projects.id, projectUpdates.projectId))
+          .leftJoin(users, eq(users.id, projectUpdates.reporterUserId))
+          .where(
+            and(
+              or(eq(projects.ownerId, client.id), inArray(projects.id, theirs)),
+              gt(projectUpdates.createdAt, since),
+              lte(projectUpdates.createdAt, now),
+            ),
+          )
+          .orderBy(
+            asc(projects.title),
+            asc(projects.id),
+            asc(projectUpdates.createdAt),
+            asc(projectUpdates.id),
+          );
+        // Delivered tasks waiting for this client's decision (docs/adr/0021), per project.
+        const waiting = await tx
+          .select({ projectId: projects.id, projectTitle: projects.title, count: sql<number>`count(*)::int` })
+          .from(tasks)
+          .innerJoin(projects, eq(projects.id, tasks.projectId))
+          .where(
+            and(
+              or(eq(projects.ownerId, client.id), inArray(projects.id, theirs)),
+              eq(tasks.taskStatusId, TASK_STATUS.delivered),
+            ),
+          )
+          .groupBy(projects.id, projects.title)
+          .orderBy(asc(projects.title), asc(projects.id));
+        if (updates.length === 0 && waiting.length === 0) return 0;
+        await tx
+          .update(digestsSent)
+          .set({ updateCount: updates.length })
+          .where(and(eq(digestsSent.userId, client.id), eq(digestsSent.localDate, local.date)));
+        const mail = digestMail({
+          productName: ctx.config.productName,
+          recipientName: client.name,
+          timezone: zone,
+          publicUrl: ctx.config.publicUrl,
+          updates,
+          waiting,
+          unsubscribeUrl: unsubscribeUrl(ctx.config.publicUrl, ctx.secret, client.id, client.tokenVersion),
+        });
+        await ctx.mailer.send({ to: client.email, ...mail }, { tx });
+        return 1;
+      }),
+    );
   }
   return sent;
 }

@@ -3,11 +3,18 @@ import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callRemindersSent, projects, scheduledCalls, users } from '../../db/schema/index.ts';
+import { oneRow, type RowLog } from '../../lib/one-row.ts';
 import type { Mailer } from '../../plugins/app/mailer.ts';
 import { callReminderMail } from '../mail/reminder-mails.ts';
 import { zoneOf } from './local-time.ts';
 
-export type JobContext = { db: Db; mailer: Mailer; config: Pick<Config, 'productName' | 'publicUrl'> };
+export type JobContext = {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'productName' | 'publicUrl'>;
+  /** Where a row that failed is reported before the job goes on with the next (lib/one-row.ts). */
+  log?: RowLog;
+};
 
 const HOUR = 60 * 60 * 1000;
 
@@ -50,7 +57,9 @@ export async function sendDueCallReminders(ctx: JobContext, now: Date): Promise<
         ),
       );
     for (const call of due) {
-      sent += await remindOfCall(ctx, call, kind);
+      sent += await oneRow(ctx.log, 'call reminder', { callId: call.id, kind }, () =>
+        remindOfCall(ctx, call, kind),
+      );
     }
   }
   return sent;

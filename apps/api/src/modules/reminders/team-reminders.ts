@@ -7,6 +7,7 @@ import {
   teamRemindersSent,
   users,
 } from '../../db/schema/index.ts';
+import { oneRow } from '../../lib/one-row.ts';
 import { teamReminderMail } from '../mail/reminder-mails.ts';
 import type { JobContext } from './call-reminders.ts';
 import { localMoment, zoneOf } from './local-time.ts';
@@ -45,46 +46,48 @@ export async function sendDueTeamReminders(ctx: JobContext, now: Date): Promise<
   for (const row of rows) {
     const local = localMoment(now, zoneOf(row.timezone), TEAM_REMINDER_HOUR);
     if (!local.inHour || local.weekday > 5) continue;
-    sent += await ctx.db.transaction(async (tx) => {
-      const [member] = await tx
-        .select({ userId: projectMembers.userId })
-        .from(projectMembers)
-        .where(
-          and(
-            eq(projectMembers.projectId, row.projectId),
-            eq(projectMembers.userId, row.userId),
-            inArray(projectMembers.kind, ['developer', 'projectManager']),
-          ),
-        )
-        .limit(1);
-      if (!member) return 0;
-      const [update] = await tx
-        .select({ id: projectUpdates.id })
-        .from(projectUpdates)
-        .where(
-          and(
-            eq(projectUpdates.projectId, row.projectId),
-            gte(projectUpdates.createdAt, local.startOfDay),
-            lte(projectUpdates.createdAt, now),
-          ),
-        )
-        .limit(1);
-      if (update) return 0;
-      const claimed = await tx
-        .insert(teamRemindersSent)
-        .values({ userId: row.userId, projectId: row.projectId, localDate: local.date, sentAt: now })
-        .onConflictDoNothing()
-        .returning({ userId: teamRemindersSent.userId });
-      if (claimed.length === 0) return 0;
-      const mail = teamReminderMail({
-        productName: ctx.config.productName,
-        recipientName: row.name,
-        projectTitle: row.projectTitle,
-        link: `${ctx.config.publicUrl}/project/daily-updates/${row.projectId}`,
-      });
-      await ctx.mailer.send({ to: row.email, ...mail }, { tx });
-      return 1;
-    });
+    sent += await oneRow(ctx.log, 'team reminder', { userId: row.userId, projectId: row.projectId }, () =>
+      ctx.db.transaction(async (tx) => {
+        const [member] = await tx
+          .select({ userId: projectMembers.userId })
+          .from(projectMembers)
+          .where(
+            and(
+              eq(projectMembers.projectId, row.projectId),
+              eq(projectMembers.userId, row.userId),
+              inArray(projectMembers.kind, ['developer', 'projectManager']),
+            ),
+          )
+          .limit(1);
+        if (!member) return 0;
+        const [update] = await tx
+          .select({ id: projectUpdates.id })
+          .from(projectUpdates)
+          .where(
+            and(
+              eq(projectUpdates.projectId, row.projectId),
+              gte(projectUpdates.createdAt, local.startOfDay),
+              lte(projectUpdates.createdAt, now),
+            ),
+          )
+          .limit(1);
+        if (update) return 0;
+        const claimed = await tx
+          .insert(teamRemindersSent)
+          .values({ userId: row.userId, projectId: row.projectId, localDate: local.date, sentAt: now })
+          .onConflictDoNothing()
+          .returning({ userId: teamRemindersSent.userId });
+        if (claimed.length === 0) return 0;
+        const mail = teamReminderMail({
+          productName: ctx.config.productName,
+          recipientName: row.name,
+          projectTitle: row.projectTitle,
+          link: `${ctx.config.publicUrl}/project/daily-updates/${row.projectId}`,
+        });
+        await ctx.mailer.send({ to: row.email, ...mail }, { tx });
+        return 1;
+      }),
+    );
   }
   return sent;
 }
