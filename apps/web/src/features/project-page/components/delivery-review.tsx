@@ -2,6 +2,7 @@ import { can, DELIVERY_MESSAGES, formatDateTime } from '@dd/domain';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
+import { ItemBoundary } from '../../../lib/item-boundary.tsx';
 import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useDecideDelivery } from '../api/decide-delivery.ts';
@@ -64,12 +65,9 @@ export function DeliveryReview({ project }: { project: ProjectView }) {
         ) : (
           <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {items.map((delivery) => (
-              <WaitingDelivery
-                key={delivery.id}
-                delivery={delivery}
-                projectId={project.id}
-                mayDecide={mayDecide}
-              />
+              <ItemBoundary key={delivery.id}>
+                <WaitingDelivery delivery={delivery} projectId={project.id} mayDecide={mayDecide} />
+              </ItemBoundary>
             ))}
           </Stack>
         )}
@@ -80,7 +78,9 @@ export function DeliveryReview({ project }: { project: ProjectView }) {
             </Title>
             <Stack component="ul" gap={6} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {past.map((delivery) => (
-                <PastDecision key={delivery.id} delivery={delivery} />
+                <ItemBoundary key={delivery.id}>
+                  <PastDecision delivery={delivery} />
+                </ItemBoundary>
               ))}
             </Stack>
             {decided.hasNextPage && (

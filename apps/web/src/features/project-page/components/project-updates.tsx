@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title, Typogr
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { exactTime } from '../../../lib/exact-time.ts';
+import { ItemBoundary } from '../../../lib/item-boundary.tsx';
 import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
@@ -136,7 +137,9 @@ export function ProjectUpdates({
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {updates.data.map((u) => (
-            <UpdateItem key={u.id} update={u} now={now} replyTo={replyTo} />
+            <ItemBoundary key={u.id}>
+              <UpdateItem update={u} now={now} replyTo={replyTo} />
+            </ItemBoundary>
           ))}
         </Stack>
       )}

@@ -26,6 +26,7 @@ import { ChatComposer } from './chat-composer.tsx';
 import { ChatMailSwitch } from './chat-mail-switch.tsx';
 import { ChatMessageItem, type MessageActions } from './chat-message-item.tsx';
 import './chat.css';
+import { ItemBoundary } from '../../../../lib/item-boundary.tsx';
 
 /** Names of the people of the project, for the typing line (messages add their authors). */
 function peopleNames(project: ProjectView, messages: ChatMessage[]): Map<number, string> {
@@ -168,16 +169,17 @@ export function ProjectChat({ project }: { project: ProjectView }) {
     .map((id) => names.get(id) ?? 'Someone');
 
   const renderItem = (m: ChatMessage) => (
-    <ChatMessageItem
-      key={m.id}
-      message={m}
-      mine={m.authorId === actor?.id}
-      canPost={canPost}
-      canModerate={canModerate}
-      now={now}
-      actions={actions}
-      fileHref={fileHref}
-    />
+    <ItemBoundary key={m.id}>
+      <ChatMessageItem
+        message={m}
+        mine={m.authorId === actor?.id}
+        canPost={canPost}
+        canModerate={canModerate}
+        now={now}
+        actions={actions}
+        fileHref={fileHref}
+      />
+    </ItemBoundary>
   );
 
   return (
