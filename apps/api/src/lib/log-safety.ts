@@ -70,13 +70,23 @@ type LoggedRequest = {
   socket?: { remotePort?: number };
 };
 
-/** A request in the log: method, path and address. The query string can hold tokens and e-mails. */
+// A path segment that looks like a token (ours are 43 base64url characters), with any extension kept:
+// the calendar feed's secret is its path (/api/calendar/<token>.ics), and so may a future link's be.
+const TOKEN_SEGMENT = /(?<=\/)[A-Za-z0-9_-]{32,}(?=\.[A-Za-z0-9]+$|\/|$)/g;
+
+/** A URL's path with every token-like segment replaced (docs/product.md §F4: no tokens in the log). */
+export function redactPath(path: string): string {
+  return path.replace(TOKEN_SEGMENT, REDACTED);
+}
+
+/** A request in the log: method, path and address. The query string and token-like segments can hold secrets. */
 export function serializeRequest(request: LoggedRequest) {
   const url = request.url ?? '';
   const q = url.indexOf('?');
+  const path = redactPath(q === -1 ? url : url.slice(0, q));
   return {
     method: request.method,
-    url: q === -1 ? url : `${url.slice(0, q)}?${REDACTED}`,
+    url: q === -1 ? path : `${path}?${REDACTED}`,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
