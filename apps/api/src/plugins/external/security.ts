@@ -15,6 +15,9 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
+/** helmet's own default: a year, subdomains included; no preload (that is a promise to browsers' lists). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * Security headers with a CSP the web app passes: no inline scripts; inline styles for Mantine. helmet's
  * middleware is built ONCE here and sets its headers on every answer; @fastify/helmet built it anew for
@@ -43,9 +46,13 @@ export default fp(
         },
       },
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: !app.config.publicUrl.startsWith('http://'),
+      // Sent below per request, not by PUBLIC_URL: HSTS over plain http is meaningless and a proxy's https was missed.
+      strictTransportSecurity: false,
     });
     app.addHook('onRequest', (request, reply, done) => {
+      // HSTS only on an answer that came over TLS (docs/product.md §F4): Fastify's request.protocol is
+      // https for a TLS socket, or for X-Forwarded-Proto: https, believed only with TRUST_PROXY.
+      if (request.protocol === 'https') reply.raw.setHeader('Strict-Transport-Security', HSTS);
       securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
     // helmet sets no Permissions-Policy: the app uses no camera, microphone, location, payment or USB,
