@@ -56,7 +56,8 @@ export const webhookDeliveries = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('webhook_deliveries_uq').on(t.provider, t.deliveryId),
+    // A delivery id is unique per repository (migration 0035): two repositories may send the same one.
+    uniqueIndex('webhook_deliveries_repository_delivery_uq').on(t.repositoryId, t.deliveryId),
     index('webhook_deliveries_repository_idx').on(t.repositoryId, t.receivedAt.desc()),
     // The prune of old raw deliveries (migration 0021).
     index('webhook_deliveries_received_idx').on(t.receivedAt),

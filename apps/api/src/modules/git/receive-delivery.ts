@@ -27,7 +27,8 @@ const badSignature = () => new AppError('unauthorized', { title: 'Missing or inv
  * One webhook delivery (docs/adr/0023-webhooks.md): the repository it names, its signature checked with
  * that repository's secret, then the raw body stored and a job queued in one statement; the work is the
  * job's. A body over 1 MiB is decoded, parsed and hashed in a worker thread (large-delivery.ts), so the
- * event loop serves other requests meanwhile. A delivery id seen before is answered 'duplicate' and nothing is done.
+ * event loop serves other requests meanwhile. A delivery id this repository sent before is answered 'duplicate'
+ * and nothing is done; another repository's same id is its own delivery (migration 0035).
  */
 export async function receiveDelivery(
   db: Db,
@@ -97,7 +98,7 @@ async function store(
     with stored as (
       insert into ${webhookDeliveries} (repository_id, provider, delivery_id, event, body, received_at)
       values (${input.repositoryId}, ${provider}, ${deliveryId.slice(0, 200)}, ${event}, ${body}, ${input.now})
-      on conflict do nothing
+      on conflict (repository_id, delivery_id) do nothing
       returning id
     )
     select id, graphile_worker.add_job(${GIT_DELIVERY_JOB}, json_build_object('deliveryId', id)) from stored`)) as unknown as {
