@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, isMessageEditable, mentionedIds } from '@dd/domain';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
@@ -7,6 +7,7 @@ import {
   messageMentions,
   messageReads,
   messages,
+  notifications,
   projectFiles,
   users,
 } from '../../db/schema/index.ts';
@@ -274,10 +275,14 @@ export async function editMessage(
   if (message.deletedAt !== null || !isMessageEditable(message.createdAt, input.now))
     throw new AppError('forbidden', { title: CHAT_MESSAGES.editWindowPassed });
   await db.transaction(async (tx) => {
-    await tx
+    // Conditional on the message still being there (issue 41 finding 5b): a delete that committed since
+    // `message` was loaded wins, and its row lock makes a racing delete wait for this edit's commit.
+    const edited = await tx
       .update(messages)
       .set({ body: input.body, editedAt: input.now })
-      .where(eq(messages.id, message.id));
+      .where(and(eq(messages.id, message.id), isNull(messages.deletedAt)))
+      .returning({ id: messages.id });
+    if (edited.length === 0) throw new AppError('forbidden', { title: CHAT_MESSAGES.editWindowPassed });
     await recordMentions(tx, { ...message, authorId: input.actorId, body: input.body }, input.now);
     await publishEvent(tx, { kind: 'message', id: message.id, projectId: message.projectId });
   });
@@ -292,8 +297,24 @@ export async function editMessage(
 export async function deleteMessage(db: Db, message: MessageRow, now: Date): Promise<void> {
   if (message.deletedAt !== null) return;
   await db.transaction(async (tx) => {
-    await tx.update(messages).set({ body: '', deletedAt: now }).where(eq(messages.id, message.id));
+    // Only the first delete does the work; one racing an edit waits on the edit's row lock and then removes
+    // what the edit recorded: its mentions and the "mentioned you" notifications they sent (issue 41 finding 5b).
+    const deleted = await tx
+      .update(messages)
+      .set({ body: '', deletedAt: now })
+      .where(and(eq(messages.id, message.id), isNull(messages.deletedAt)))
+      .returning({ id: messages.id });
+    if (deleted.length === 0) return;
     await tx.delete(messageMentions).where(eq(messageMentions.messageId, message.id));
+    await tx
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.kind, 'chat-mention'),
+          eq(notifications.subjectType, 'message'),
+          eq(notifications.subjectId, message.id),
+        ),
+      );
     const files = await tx
       .delete(projectFiles)
       .where(
