@@ -2,6 +2,9 @@
 // `npm start`: build what is missing (or everything when REBUILD=1), then run the server in this
 // terminal. The server starts the embedded PostgreSQL (without DATABASE_URL), migrates, seeds and prints
 // its URL itself; on Ctrl-C/SIGTERM it closes and stops that PostgreSQL before exiting.
+// A server that exits on its own with a failure (its watchdog saw the embedded PostgreSQL killed, say) is
+// started again after a second, so `npm start` alone heals (docs/adr/0044-embedded-postgres-watchdog.md);
+// more than RESTART_LIMIT restarts within a minute is a crash loop a person must look at: then it stops.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
@@ -12,6 +15,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = join(root, 'apps', 'api', 'dist', 'server.js');
 const webIndex = join(root, 'apps', 'web', 'dist', 'index.html');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+let stopping = false;
+process.on('SIGINT', () => {
+  stopping = true;
+});
+process.on('SIGTERM', () => {
+  stopping = true;
+});
 
 function run(command, args) {
   return new Promise((resolve) => {
@@ -50,4 +61,23 @@ if (process.env.REBUILD === '1' || missing.length > 0) {
   }
 }
 
-exitLike(await run(process.execPath, [serverEntry]));
+const RESTART_LIMIT = 5;
+const RESTART_WINDOW_MS = 60_000;
+const restarts = [];
+for (;;) {
+  const result = await run(process.execPath, [serverEntry]);
+  const failed = result.signal !== null || result.code !== 0;
+  if (stopping || !failed) exitLike(result);
+  const now = Date.now();
+  while (restarts.length > 0 && now - restarts[0] > RESTART_WINDOW_MS) restarts.shift();
+  if (restarts.length >= RESTART_LIMIT) {
+    console.error(`start: the server failed ${RESTART_LIMIT + 1} times within a minute, giving up`);
+    exitLike(result);
+  }
+  restarts.push(now);
+  console.error(
+    `start: the server exited (${result.signal ?? `code ${result.code}`}), starting it again in 1 s`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  if (stopping) exitLike(result);
+}

@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { EmbeddedSetupError } from './db/embedded-postgres.ts';
+import { EmbeddedSetupError, embeddedRunning } from './db/embedded-postgres.ts';
 
 // V8 lets the old generation grow to a multiple of what the last full collection kept, larger the faster
 // the process allocates: under `npm run bench` the RSS climbed ~65 MB between collections and peaked at
@@ -35,3 +35,22 @@ await app.listen({ port: config.port, host: config.host });
 console.log(
   `Delivery Desk listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
 );
+
+/** Exit status meaning "the embedded PostgreSQL died, start me again" (sysexits' EX_TEMPFAIL). */
+const EMBEDDED_DIED_EXIT = 75;
+const WATCH_EVERY_MS = 1_000;
+
+// A postmaster killed under us (kill -9, the OOM killer) leaves this process alive answering 503s, and
+// nothing restarts it: exit instead, so scripts/start.mjs (or systemd) starts server and database again,
+// and PostgreSQL recovers from its WAL. Re-opening pool, LISTEN and the job worker in-process would be
+// three reconnects to get right; one restart does all of them (docs/adr/0044-embedded-postgres-watchdog.md).
+if (app.database.driver === 'embedded') {
+  const watchdog = setInterval(() => {
+    if (closing || embeddedRunning(config.dataDir)) return;
+    closing = true;
+    clearInterval(watchdog);
+    console.error('Delivery Desk: the embedded PostgreSQL is gone (killed?); exiting so it is restarted');
+    process.exit(EMBEDDED_DIED_EXIT);
+  }, WATCH_EVERY_MS);
+  watchdog.unref();
+}

@@ -14,6 +14,8 @@ export const ERROR_CODE_STATUS = {
   unprocessable: 422,
   too_many_requests: 429,
   internal: 500,
+  /** The database is unreachable for a moment (restarting): try again after Retry-After. */
+  unavailable: 503,
   // One failure a screen tells apart from the others of its status (docs/product.md §A8, §C8).
   /** An account already uses this e-mail. */
   email_taken: 422,
@@ -51,6 +53,8 @@ export function errorCodeOfStatus(status: number): ErrorCode {
       return 'unprocessable';
     case 429:
       return 'too_many_requests';
+    case 503:
+      return 'unavailable';
     default:
       return status >= 500 ? 'internal' : 'bad_request';
   }

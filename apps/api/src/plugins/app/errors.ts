@@ -74,6 +74,19 @@ export default fp(
         status = refusal.status;
         errors = [{ status: String(status), code: errorCodeOfStatus(status), title: refusal.title }];
         request.log.warn({ sqlState: refusal.code }, 'database refused the input');
+      } else if (databaseUnreachable(error)) {
+        // The database is down or restarting (docs/product.md, Operations): a 503 with Retry-After tells
+        // clients and load balancers to come back, where a 500 would say the request itself was wrong.
+        status = 503;
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        errors = [
+          {
+            status: '503',
+            code: 'unavailable',
+            title: 'The database is unavailable, please try again shortly',
+          },
+        ];
+        request.log.warn({ err: databaseUnreachable(error) }, 'database unreachable');
       } else {
         request.log.error({ err: error }, 'unhandled error');
         errors = [{ status: '500', code: 'internal', title: 'Internal server error' }];
@@ -141,6 +154,32 @@ function databaseRefusal(error: unknown): ({ code: string } & { status: number; 
         return { code, status: 409, title: 'This record is still in use' };
       return { code, ...refusal };
     }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** Seconds a client should wait: the watchdog notices a dead server within ~1 s, a restart takes a few. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** SQLSTATEs of a server going away: admin_shutdown, crash_shutdown, cannot_connect_now (starting up). */
+const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+/** Node's socket errors when nothing listens or the connection broke. */
+const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * The connection failure on the error or its causes (Drizzle wraps), or null. node-postgres reports a
+ * socket closed under a query as "Connection terminated …" with no code; PGlite as "PGlite is closed".
+ */
+export function databaseUnreachable(error: unknown): { code?: string; message: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    const message = String((current as { message?: unknown }).message ?? '');
+    if (typeof code === 'string' && (UNREACHABLE_SQLSTATES.has(code) || UNREACHABLE_ERRNOS.has(code)))
+      return { code, message };
+    if (/^Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(message))
+      return { message };
     current = (current as { cause?: unknown }).cause;
   }
   return null;

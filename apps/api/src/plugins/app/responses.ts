@@ -80,12 +80,13 @@ const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.
  * The 4xx answers an operation can give, all the JSON:API error document of plugins/app/errors.ts:
  * 400 bad parameters or malformed JSON, 401 no session (or no application key when APP_KEYS is set),
  * 403 not allowed (or a cross-origin cookie write), 404 an unknown id, 409 a duplicate, 413 a body over
- * the limit, 415 a body that is not JSON, 422 an invalid body or a request the rules refuse, 429 a rate limit. 404 and 422 wherever
+ * the limit, 415 a body that is not JSON, 422 an invalid body or a request the rules refuse, 429 a rate limit, 503 the database unreachable. 404 and 422 wherever
  * the operation reads an id, a query or a body.
  */
 export function errorStatuses(route: RouteOptions): number[] {
   const url = route.url;
-  if (PLAIN.has(url)) return [];
+  // 503 everywhere: any operation meets a database that is restarting (docs/product.md, Operations).
+  if (PLAIN.has(url)) return [503];
   const schema = (route.schema ?? {}) as Record<string, unknown>;
   const hasBody = Boolean(schema.body) || methodsOf(route).some((m) => m === 'POST' || m === 'PATCH');
   const statuses = [400, 401, 403];
@@ -100,6 +101,7 @@ export function errorStatuses(route: RouteOptions): number[] {
     methodsOf(route).some((m) => OWN_LIMITS.has(`${m} ${url}`))
   )
     statuses.push(429);
+  statuses.push(503);
   return statuses;
 }
 
