@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * While the database is unreachable (the embedded PostgreSQL killed and restarting), every answer is a 503
- * with Retry-After and a JSON:API error, health included, never a 500 (docs/product.md, Operations).
+ * with Retry-After and a JSON:API error, health included, never a 500 (docs/product.md §F11).
  * The pool is pointed at a port nobody listens on and its open connections are terminated: what the app
  * sees when its PostgreSQL dies.
  */

@@ -75,7 +75,7 @@ export default fp(
         errors = [{ status: String(status), code: errorCodeOfStatus(status), title: refusal.title }];
         request.log.warn({ sqlState: refusal.code }, 'database refused the input');
       } else if (databaseUnreachable(error)) {
-        // The database is down or restarting (docs/product.md, Operations): a 503 with Retry-After tells
+        // The database is down or restarting (docs/product.md §F11): a 503 with Retry-After tells
         // clients and load balancers to come back, where a 500 would say the request itself was wrong.
         status = 503;
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));

@@ -85,7 +85,7 @@ const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.
  */
 export function errorStatuses(route: RouteOptions): number[] {
   const url = route.url;
-  // 503 everywhere: any operation meets a database that is restarting (docs/product.md, Operations).
+  // 503 everywhere: any operation meets a database that is restarting (docs/product.md §F11).
   if (PLAIN.has(url)) return [503];
   const schema = (route.schema ?? {}) as Record<string, unknown>;
   const hasBody = Boolean(schema.body) || methodsOf(route).some((m) => m === 'POST' || m === 'PATCH');
