@@ -2,7 +2,7 @@
 // `npm start`: build what is missing (or everything when REBUILD=1), then run the server in this
 // terminal. The server starts the embedded PostgreSQL (without DATABASE_URL), migrates, seeds and prints
 // its URL itself; on Ctrl-C/SIGTERM it closes and stops that PostgreSQL before exiting.
-// A server that exits on its own with a failure (its watchdog saw the embedded PostgreSQL killed, say) is
+// A server that its watchdog ended (the embedded PostgreSQL was killed) or that was killed itself is
 // started again after a second, so `npm start` alone heals (docs/adr/0044-embedded-postgres-watchdog.md);
 // more than RESTART_LIMIT restarts within a minute is a crash loop a person must look at: then it stops.
 import { spawn } from 'node:child_process';
@@ -66,8 +66,10 @@ const RESTART_WINDOW_MS = 60_000;
 const restarts = [];
 for (;;) {
   const result = await run(process.execPath, [serverEntry]);
-  const failed = result.signal !== null || result.code !== 0;
-  if (stopping || !failed) exitLike(result);
+  // Restart what a restart heals: the watchdog's exit (75) or a kill -9 (the OOM killer). A server
+  // that refuses to start (bad settings, a closed DATA_DIR) says why once and stops.
+  const healable = result.code === 75 || result.signal === 'SIGKILL';
+  if (stopping || !healable) exitLike(result);
   const now = Date.now();
   while (restarts.length > 0 && now - restarts[0] > RESTART_WINDOW_MS) restarts.shift();
   if (restarts.length >= RESTART_LIMIT) {
