@@ -5,7 +5,7 @@ import {
   mergeLoginEmail,
   type Role,
 } from '@dd/domain';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
@@ -48,10 +48,13 @@ export async function updateUser(
     .where(
       and(
         ne(users.id, userId),
-        or(sql`lower(${users.email}) = lower(${email})`, sql`lower(${users.login}) = lower(${login})`),
+        // One space for logins and e-mails (docs/adr/0043-one-identity-space.md).
+        sql`(lower(${users.email}) in (lower(${email}), lower(${login})) or lower(${users.login}) in (lower(${email}), lower(${login})))`,
       ),
     );
-  if (clash.some((u) => u.email.toLowerCase() === email.toLowerCase())) throw emailTaken();
+  const lowerEmail = email.toLowerCase();
+  if (clash.some((u) => u.email.toLowerCase() === lowerEmail || u.login.toLowerCase() === lowerEmail))
+    throw emailTaken();
   if (clash.length > 0) throw loginTaken();
 
   try {

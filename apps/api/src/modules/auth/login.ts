@@ -67,6 +67,8 @@ export async function verifyLogin(
     .from(users)
     .where(or(sql`lower(${users.login}) = ${login}`, sql`lower(${users.email}) = ${login}`))
     .limit(1);
+  // Logins and e-mails are one uniqueness space (migration 0033, docs/adr/0043-one-identity-space.md),
+  // so this matches at most one user: another's e-mail can never shadow a login.
   // The login name and the e-mail of one user are one account.
   const account = user ? `user:${user.id}` : `login:${login}`;
   const since = new Date(input.now.getTime() - LOGIN_FAILURE_WINDOW_MS);

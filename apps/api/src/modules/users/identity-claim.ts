@@ -11,6 +11,8 @@ const IDENTITY_LOCK = 120_021;
  * duplicate is answered before the write and never reaches the unique indexes: the database logs no
  * error, and its log never holds the address (a unique violation's DETAIL names the key).
  * Values are locked in sorted order, so two claims of the same pair cannot deadlock.
+ * Logins and e-mails are one space (docs/adr/0043-one-identity-space.md): each value is checked against
+ * both columns of every other user, as the database's user_identity_keys does (migration 0033).
  */
 export async function claimIdentity(
   tx: Tx,
@@ -27,9 +29,9 @@ export async function claimIdentity(
     .where(
       and(
         exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
-        sql`(lower(${users.email}) = ${email} or lower(${users.login}) = ${login})`,
+        sql`(lower(${users.email}) in (${email}, ${login}) or lower(${users.login}) in (${email}, ${login}))`,
       ),
     );
-  if (clash.some((u) => u.email.toLowerCase() === email)) return 'email';
+  if (clash.some((u) => u.email.toLowerCase() === email || u.login.toLowerCase() === email)) return 'email';
   return clash.length > 0 ? 'login' : null;
 }
