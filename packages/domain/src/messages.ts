@@ -18,6 +18,8 @@ export const MESSAGES = {
   emailNotFound: "We can't find a user with that e-mail address.",
   forgotSuccess: 'Please check your email. We sent you a link to create a new password.',
   passwordsDontMatch: "Passwords don't match.",
+  /** Ours, not the spec's: a user's own new password needs the current one (docs/product.md §F4). */
+  currentPasswordRequired: 'Please enter your current password.',
 
   // Wizard step 6 and invited sign-up (docs/product.md §C5, §A8).
   emailTaken: 'Email is already taken.',

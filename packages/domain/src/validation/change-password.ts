@@ -14,3 +14,16 @@ export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 /** PATCH /user/{id} with a new password, the wire side of the same form (docs/product.md §C7). */
 export const userPasswordSchema = z.object({ password });
 export type UserPasswordInput = z.infer<typeof userPasswordSchema>;
+
+/**
+ * PATCH /user/{id} with a new password from the user's own session: the current password too, so a
+ * stolen session cannot take the account over (issue 41 finding 3, docs/product.md §F4).
+ */
+export const ownPasswordSchema = z.object({
+  password,
+  'current-password': z
+    .string({ message: MESSAGES.currentPasswordRequired })
+    .min(1, MESSAGES.currentPasswordRequired)
+    .max(200),
+});
+export type OwnPasswordInput = z.infer<typeof ownPasswordSchema>;

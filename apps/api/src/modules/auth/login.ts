@@ -89,3 +89,27 @@ export async function verifyLogin(
     .where(and(eq(loginFailures.account, account), eq(loginFailures.ip, input.ip)));
   return { userId: user.id };
 }
+
+/**
+ * The current password of a signed-in user who changes their own password or e-mail (issue 41
+ * finding 3, docs/product.md §F4). Counted and throttled with sign-in's counters on the same account,
+ * so re-authentication is no side door for guessing; answered on the `current-password` field.
+ */
+export async function verifyCurrentPassword(
+  db: Db,
+  input: { userId: number; password: string; ip: string; now: Date },
+): Promise<void> {
+  const pointer = attr('current-password');
+  const account = `user:${input.userId}`;
+  const since = new Date(input.now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+  if (isThrottled(await countFailures(db, account, input.ip, since)))
+    throw new AppError('too_many_requests', { title: TOO_MANY_FAILURES, pointer });
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+    await db.insert(loginFailures).values({ account, ip: input.ip, createdAt: input.now });
+    throw new AppError('unprocessable', { title: MESSAGES.passwordIncorrect, pointer });
+  }
+}

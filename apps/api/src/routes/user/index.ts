@@ -5,6 +5,7 @@ import {
   editUserSchema,
   idField,
   mayReadContacts,
+  ownPasswordSchema,
   TEXT_MAX,
   userDocumentSchema,
   userPasswordSchema,
@@ -15,6 +16,7 @@ import { AppError, attr, forbidden } from '../../lib/app-error.ts';
 import { asDocument } from '../../lib/jsonapi/document.ts';
 import { updateUser } from '../../modules/admin-forms/update-user.ts';
 import { deactivateUser } from '../../modules/admin-lists/deactivate-user.ts';
+import { verifyCurrentPassword } from '../../modules/auth/login.ts';
 import { changeOwnPassword, changePasswordWithToken } from '../../modules/password-reset/change-password.ts';
 import { invalidResetToken } from '../../modules/password-reset/reset-tokens.ts';
 import { emailChangedNotice } from '../../modules/users/email-change.ts';
@@ -101,6 +103,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         } else {
           const actor = app.requireActor(request);
           if (actor.id !== id) throw invalidResetToken({ pointer: attr('token') });
+          const current = parseAttributes(ownPasswordSchema, attributes)['current-password'];
+          await verifyCurrentPassword(app.db, { userId: id, password: current, ip: request.ip, now });
           await changeOwnPassword(app.db, { userId: id, sessionId: actor.sessionId, password, now });
         }
         return asDocument(
