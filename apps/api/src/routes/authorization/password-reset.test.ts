@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, passwordResetTokens } from '../../db/schema/index.ts';
-import { buildUser, signIn } from '../../test/factories.ts';
+import { buildUser, DEFAULT_PASSWORD, signIn } from '../../test/factories.ts';
 import { linkFromLogs, tokenFromLogs } from '../../test/mail-logs.ts';
 import { buildTestApp, firstError, JSON_API, type TestApp } from '../../test/test-app.ts';
 
@@ -229,9 +229,10 @@ describe('PATCH /api/user/{id} with a reset token', () => {
         )
       ).statusCode,
     ).toBe(422);
+    // Their own new password needs the current one (issue 41 finding 3, own-password-reauth.test.ts).
     const res = await patchPassword(
       user.id,
-      { password: 'brand-new-pass' },
+      { password: 'brand-new-pass', 'current-password': DEFAULT_PASSWORD },
       { authorization: mine.authorization },
     );
     expect(res.statusCode).toBe(200);
