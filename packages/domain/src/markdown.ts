@@ -105,3 +105,15 @@ export function markdownNestingDepth(markdown: string): number {
 export function markdownNestingOk(markdown: string): boolean {
   return markdownNestingDepth(markdown) <= MARKDOWN_NESTING_MAX;
 }
+
+/** The text as it was written, escaped, each line break kept: what cannot be rendered is still readable
+ * (both renderers' fallback when marked throws). */
+export function escapedPlainText(markdown: string): string {
+  const escaped = markdown
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+  return `<p>${escaped.replaceAll('\n', '<br>')}</p>`;
+}

@@ -1,4 +1,5 @@
 import {
+  escapedPlainText,
   MARKDOWN_ALLOWED_ATTRIBUTES,
   MARKDOWN_ALLOWED_TAGS,
   MARKDOWN_LINK_ATTRIBUTES,
@@ -46,17 +47,6 @@ export function renderMarkdownHtml(markdown: string): string {
     rendered.set(markdown, html);
   }
   return html;
-}
-
-/** The text as it was written, escaped, each line break kept: what cannot be rendered is still readable. */
-export function escapedPlainText(markdown: string): string {
-  const escaped = markdown
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-  return `<p>${escaped.replaceAll('\n', '<br>')}</p>`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  escapedPlainText,
   MARKDOWN_ALLOWED_ATTRIBUTES,
   MARKDOWN_ALLOWED_TAGS,
   MARKDOWN_LINK_ATTRIBUTES,
@@ -61,15 +62,4 @@ export function renderMarkdown(markdown: string, purifier: Purifier = DOMPurify)
     // sanitize-html drops these elements' text too (its nonTextTags).
     ADD_FORBID_CONTENTS: ['textarea', 'option'],
   });
-}
-
-/** The text as it was written, escaped, each line break kept: what cannot be rendered is still readable. */
-function escapedPlainText(markdown: string): string {
-  const escaped = markdown
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-  return `<p>${escaped.replaceAll('\n', '<br>')}</p>`;
 }
