@@ -24,9 +24,11 @@ process.on('SIGTERM', () => {
   stopping = true;
 });
 
-function run(command, args) {
+// stdout carries the server's log alone (one JSON object a line when it is not a terminal, issue 43 §2):
+// this script's own words and the build's output go to stderr.
+function run(command, args, stdio = 'inherit') {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd: root, stdio });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -53,8 +55,8 @@ if (process.env.REBUILD === '1' || missing.length > 0) {
     process.env.REBUILD === '1'
       ? 'REBUILD=1'
       : `missing ${missing.map((f) => f.slice(root.length + 1)).join(', ')}`;
-  console.log(`start: building the app (${why})`);
-  const build = await run(npm, ['run', 'build']);
+  console.error(`start: building the app (${why})`);
+  const build = await run(npm, ['run', 'build'], ['inherit', 2, 2]);
   if (build.signal || build.code !== 0) {
     console.error('start: `npm run build` failed, not starting the server');
     exitLike(build);

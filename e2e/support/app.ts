@@ -20,6 +20,8 @@ export interface StartAppOptions {
    * the DATA_DIR and must close the database it opens (the last user out stops the cluster).
    */
   seed?: (dataDir: string) => Promise<void>;
+  /** What to run instead of `node apps/api/dist/server.js`, e.g. `['npm', 'start', '--silent']`. */
+  command?: [string, ...string[]];
 }
 
 export interface RunningApp {
@@ -28,6 +30,8 @@ export interface RunningApp {
   admin: { email: string; password: string };
   /** Everything the server printed so far (stdout and stderr, interleaved, capped). */
   log(): string;
+  /** What it printed on stdout alone (capped), where the log goes. */
+  stdout(): string;
   /** Last `lines` lines of the server log, for failure messages. */
   logTail(lines?: number): string;
   /**
@@ -106,16 +110,22 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   }
 
   let output = '';
+  let stdout = '';
   const append = (chunk: Buffer) => {
     output += chunk.toString('utf8');
     if (output.length > maxLogChars) output = output.slice(-maxLogChars);
   };
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+  const [command, ...args] = options.command ?? [process.execPath, serverEntry];
+  const child: ChildProcess = spawn(command, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', append);
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    if (stdout.length > maxLogChars) stdout = stdout.slice(-maxLogChars);
+  });
   child.stderr?.on('data', append);
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   const exited = new Promise<void>((resolve) => {
@@ -153,7 +163,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (response.status === 200) {
-        return { url, admin, log: () => output, logTail, stop };
+        return { url, admin, log: () => output, stdout: () => stdout, logTail, stop };
       }
       lastProblem = `GET /api/health answered ${response.status}`;
     } catch (error) {

@@ -52,7 +52,7 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Safe serializers and redaction (lib/log-safety.ts): no parameters, hashes, tokens or bodies.
-    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream, config.logFormat) : false,
     bodyLimit: 1_048_576,
     // Migrations on a busy 2-core machine can take longer than Fastify's 10 s default.
     pluginTimeout: 120_000,

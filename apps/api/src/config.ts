@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type LogFormat, logFormatFor } from './lib/pretty-log.ts';
 
 export type Config = {
   port: number;
@@ -26,6 +27,8 @@ export type Config = {
    */
   dbPoolMax: number | null;
   logLevel: string;
+  /** `json` (one object per line) or `pretty` (lines for a person): LOG_FORMAT, else pretty on a TTY. */
+  logFormat: LogFormat;
   webDist: string | null;
   /** Admin lists keep filter results and pages in memory while the data's version holds (LIST_CACHE). */
   listCache: boolean;
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     instanceId: orNull(env.INSTANCE_ID),
     dbPoolMax: Math.trunc(Number(env.DB_POOL_MAX)) >= 1 ? Math.trunc(Number(env.DB_POOL_MAX)) : null,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormatFor(env.LOG_FORMAT, process.stdout.isTTY),
     webDist: orNull(env.WEB_DIST),
     listCache: env.LIST_CACHE !== 'off',
     appSecret: orNull(env.APP_SECRET),

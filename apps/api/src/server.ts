@@ -32,7 +32,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-console.log(
+// Through the logger, so the line is JSON when the log is (issue 43 §2: log shippers read every line).
+app.log.info(
   `Delivery Desk listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
 );
 

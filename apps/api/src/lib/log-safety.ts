@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import { prettyLogStream } from './pretty-log.ts';
+import { type LogFormat, prettyLogStream } from './pretty-log.ts';
 
 /**
  * What the server log may carry (docs/product.md §F4): no query parameter values, no password hashes,
@@ -122,7 +122,11 @@ const REDACT_PATHS = [
 export type LogStream = { write: (line: string) => void };
 
 /** The logger options of the app: level, safe serializers, redaction; `stream` lets tests read lines. */
-export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: LogStream,
+  format: LogFormat = 'json',
+): FastifyServerOptions['logger'] {
   return {
     level,
     serializers: {
@@ -132,6 +136,6 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
     },
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     // A person at a terminal reads lines; anything else (a file, a collector) gets one JSON per line.
-    ...(stream ? { stream } : process.stdout.isTTY ? { stream: prettyLogStream(process.stdout) } : {}),
+    ...(stream ? { stream } : format === 'pretty' ? { stream: prettyLogStream(process.stdout) } : {}),
   };
 }

@@ -1,25 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { prettyLogLine } from './pretty-log.ts';
+import { logFormatFor, prettyLogFormatter } from './pretty-log.ts';
 
-describe('prettyLogLine', () => {
-  it('turns a JSON line into a readable one, nested fields flattened', () => {
-    const line = JSON.stringify({
-      level: 30,
-      time: Date.UTC(2026, 10, 25, 12, 3, 4),
-      pid: 1,
-      hostname: 'h',
-      reqId: 'req-1',
-      res: { statusCode: 200 },
-      msg: 'request completed',
-    });
-    expect(prettyLogLine(line, false)).toBe(
-      '12:03:04 INFO  request completed reqId=req-1 res.statusCode=200\n',
+const at = Date.UTC(2026, 10, 25, 12, 3, 4);
+const json = (entry: Record<string, unknown>) =>
+  JSON.stringify({ pid: 1, hostname: 'h', time: at, ...entry });
+
+describe('pretty log lines', () => {
+  it('says the local time with its zone, and flattens nested fields', () => {
+    const format = prettyLogFormatter({ color: false, timeZone: 'Europe/Berlin' });
+    expect(format(json({ level: 30, msg: 'job done', job: { id: 7 } }))).toBe(
+      '13:03:04 CET INFO  job done job.id=7\n',
     );
   });
+  it('writes one line per request, on its completion, with the time rounded', () => {
+    const format = prettyLogFormatter({ color: false, timeZone: 'UTC' });
+    const incoming = json({
+      level: 30,
+      reqId: 'req-1',
+      req: { method: 'GET', url: '/api/health' },
+      msg: 'incoming request',
+    });
+    expect(format(incoming)).toBe('');
+    const done = json({
+      level: 30,
+      reqId: 'req-1',
+      res: { statusCode: 200 },
+      responseTime: 10.514908999999534,
+      msg: 'request completed',
+    });
+    expect(format(done)).toBe('12:03:04 UTC INFO  GET /api/health 200 11 ms reqId=req-1\n');
+  });
   it('colours warnings and errors, and passes anything not JSON as it is', () => {
-    expect(prettyLogLine(JSON.stringify({ level: 50, time: 0, msg: 'boom' }))).toContain(
-      '\x1b[31mERROR\x1b[0m boom',
-    );
-    expect(prettyLogLine('plain text\n')).toBe('plain text\n');
+    const format = prettyLogFormatter({ timeZone: 'UTC' });
+    expect(format(json({ level: 50, msg: 'boom' }))).toContain('\x1b[31mERROR\x1b[0m boom');
+    expect(format('plain text\n')).toBe('plain text\n');
+  });
+});
+
+describe('which log format', () => {
+  it('is JSON off a terminal, lines on one, and LOG_FORMAT decides when set', () => {
+    expect(logFormatFor(undefined, false)).toBe('json');
+    expect(logFormatFor(undefined, undefined)).toBe('json');
+    expect(logFormatFor(undefined, true)).toBe('pretty');
+    expect(logFormatFor('json', true)).toBe('json');
+    expect(logFormatFor('pretty', false)).toBe('pretty');
   });
 });

@@ -8,34 +8,83 @@ const LEVELS: Record<number, string> = {
 };
 const COLORS: Record<number, string> = { 40: '\x1b[33m', 50: '\x1b[31m', 60: '\x1b[31m' };
 const SKIP = new Set(['level', 'time', 'msg', 'pid', 'hostname']);
+// Requests seen arriving whose completion is not logged yet (an open event stream stays here); bounded,
+// so requests the server never answers cannot grow it.
+const OPEN_REQUESTS_MAX = 1_000;
 
-/**
- * One JSON log line (already serialized and redacted by pino) as a line a person reads in a terminal:
- * `12:03:04 INFO  request completed reqId=req-1 res.statusCode=200`. Anything not JSON passes as is.
- */
-export function prettyLogLine(line: string, color = true): string {
-  let entry: Record<string, unknown>;
-  try {
-    entry = JSON.parse(line) as Record<string, unknown>;
-  } catch {
-    return line;
-  }
-  const level = Number(entry.level);
-  const time = typeof entry.time === 'number' ? new Date(entry.time).toISOString().slice(11, 19) : '--:--:--';
-  const name = LEVELS[level] ?? String(entry.level);
+export type LogFormat = 'json' | 'pretty';
+
+/** What LOG_FORMAT asks for, else a person's terminal gets lines and anything else one JSON per line. */
+export function logFormatFor(setting: string | undefined, isTTY: boolean | undefined): LogFormat {
+  if (setting === 'json' || setting === 'pretty') return setting;
+  return isTTY ? 'pretty' : 'json';
+}
+
+/** `18:03:04 CET`: the time on this machine's clock, with its zone said (issue 43 §2). */
+function localTime(ms: number, timeZone?: string): string {
+  return new Date(ms).toLocaleTimeString('en-GB', { hour12: false, timeZoneName: 'short', timeZone });
+}
+
+function flattened(entry: Record<string, unknown>, skip: Set<string>): string[] {
   const fields: string[] = [];
   const flatten = (prefix: string, value: unknown) => {
     if (value && typeof value === 'object' && !Array.isArray(value))
       for (const [k, v] of Object.entries(value)) flatten(prefix ? `${prefix}.${k}` : k, v);
     else fields.push(`${prefix}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
   };
-  for (const [key, value] of Object.entries(entry)) if (!SKIP.has(key)) flatten(key, value);
-  const tint = color ? (COLORS[level] ?? '') : '';
-  const reset = tint ? '\x1b[0m' : '';
-  return `${time} ${tint}${name}${reset} ${String(entry.msg ?? '')}${fields.length ? ` ${fields.join(' ')}` : ''}\n`;
+  for (const [key, value] of Object.entries(entry)) if (!skip.has(key)) flatten(key, value);
+  return fields;
 }
 
-/** A pino destination that writes pretty lines to a terminal (the server uses it when stdout is a TTY). */
+/**
+ * Turns pino's JSON lines (already serialized and redacted) into lines a person reads in a terminal:
+ * `12:03:04 UTC INFO  GET /api/health 200 11 ms reqId=req-1`. Fastify's two lines of a request become
+ * one, on its completion, with the response time rounded to whole milliseconds. Anything not JSON passes
+ * as it is. `timeZone` is for tests; the server uses the machine's own.
+ */
+export function prettyLogFormatter(options: { color?: boolean; timeZone?: string } = {}) {
+  const color = options.color ?? true;
+  const open = new Map<string, string>();
+  return (line: string): string => {
+    let entry: Record<string, unknown>;
+    try {
+      entry = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      return line;
+    }
+    const req = entry.req as { method?: string; url?: string } | undefined;
+    const reqId = typeof entry.reqId === 'string' ? entry.reqId : undefined;
+    if (entry.msg === 'incoming request' && reqId && req) {
+      if (open.size >= OPEN_REQUESTS_MAX) open.delete(open.keys().next().value as string);
+      open.set(reqId, `${req.method ?? ''} ${req.url ?? ''}`);
+      return '';
+    }
+    const level = Number(entry.level);
+    const time = typeof entry.time === 'number' ? localTime(entry.time, options.timeZone) : '--:--:--';
+    const name = LEVELS[level] ?? String(entry.level);
+    const tint = color ? (COLORS[level] ?? '') : '';
+    const reset = tint ? '\x1b[0m' : '';
+    let message = String(entry.msg ?? '');
+    const skip = new Set(SKIP);
+    if (entry.msg === 'request completed' && reqId) {
+      const res = entry.res as { statusCode?: number } | undefined;
+      const ms = typeof entry.responseTime === 'number' ? ` ${Math.round(entry.responseTime)} ms` : '';
+      message = `${open.get(reqId) ?? 'request'} ${res?.statusCode ?? ''}${ms}`;
+      open.delete(reqId);
+      for (const key of ['res', 'responseTime', 'req']) skip.add(key);
+    }
+    const fields = flattened(entry, skip);
+    return `${time} ${tint}${name}${reset} ${message}${fields.length ? ` ${fields.join(' ')}` : ''}\n`;
+  };
+}
+
+/** A pino destination that writes pretty lines to a terminal (LOG_FORMAT=pretty, or stdout a TTY). */
 export function prettyLogStream(out: { write: (text: string) => unknown }) {
-  return { write: (line: string) => void out.write(prettyLogLine(line)) };
+  const format = prettyLogFormatter();
+  return {
+    write: (line: string) => {
+      const text = format(line);
+      if (text) out.write(text);
+    },
+  };
 }
