@@ -3,7 +3,7 @@
 // LOG_FORMAT=pretty a person reads one line per request with its local time, zone and a rounded time.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { startApp } from './support/app.ts';
+import { type StartAppOptions, startApp } from './support/app.ts';
 
 async function someRequests(url: string) {
   await fetch(`${url}/api/health`);
@@ -17,19 +17,27 @@ async function someRequests(url: string) {
   });
 }
 
-test('off a terminal, `npm start --silent` writes one JSON object per stdout line', async () => {
-  // What the README tells a supervisor to run; without --silent npm itself prints its banner on stdout.
-  const app = await startApp({ command: ['npm', 'start', '--silent'], env: { REBUILD: undefined } });
+/** Starts the app, makes the requests, stops it: the non-empty lines it wrote on stdout. */
+async function stdoutLinesAfterRequests(options: StartAppOptions): Promise<string[]> {
+  const app = await startApp(options);
   try {
     await someRequests(app.url);
   } finally {
     await app.stop();
   }
-  const lines = app
+  return app
     .stdout()
     .split('\n')
     .filter((line) => line !== '');
-  assert.ok(lines.length >= 6, `a log was written:\n${app.stdout()}`);
+}
+
+test('off a terminal, `npm start --silent` writes one JSON object per stdout line', async () => {
+  // What the README tells a supervisor to run; without --silent npm itself prints its banner on stdout.
+  const lines = await stdoutLinesAfterRequests({
+    command: ['npm', 'start', '--silent'],
+    env: { REBUILD: undefined },
+  });
+  assert.ok(lines.length >= 6, `a log was written:\n${lines.join('\n')}`);
   const notJson = lines.filter((line) => {
     try {
       return typeof JSON.parse(line) !== 'object';
@@ -45,18 +53,9 @@ test('off a terminal, `npm start --silent` writes one JSON object per stdout lin
 });
 
 test('LOG_FORMAT=pretty: one line per request, local time with its zone, whole milliseconds', async () => {
-  const app = await startApp({ env: { LOG_FORMAT: 'pretty', TZ: 'Europe/Berlin' } });
-  try {
-    await someRequests(app.url);
-  } finally {
-    await app.stop();
-  }
-  const lines = app
-    .stdout()
-    .split('\n')
-    .filter((line) => line !== '');
+  const lines = await stdoutLinesAfterRequests({ env: { LOG_FORMAT: 'pretty', TZ: 'Europe/Berlin' } });
   const health = lines.filter((line) => line.includes('/api/health'));
-  assert.ok(health.length >= 1, app.stdout());
+  assert.ok(health.length >= 1, lines.join('\n'));
   for (const line of health)
     assert.match(line, /^\d\d:\d\d:\d\d CET INFO {2}GET \/api\/health 200 \d+ ms reqId=/);
   assert.equal(
@@ -66,6 +65,6 @@ test('LOG_FORMAT=pretty: one line per request, local time with its zone, whole m
   );
   assert.ok(
     lines.some((line) => / INFO {2}GET \/api\/no-such-thing 404 \d+ ms/.test(line)),
-    app.stdout(),
+    lines.join('\n'),
   );
 });
