@@ -26,6 +26,13 @@ export const SYSTEM_NEEDS = [
     apt: 'nginx',
     why: 'the scale-out journey runs two app processes behind it',
   },
+  {
+    name: 'PgBouncer',
+    suites: ['e2e'],
+    path: process.env.PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer',
+    apt: 'pgbouncer',
+    why: 'the PgBouncer journey runs the app behind it in transaction mode',
+  },
 ];
 
 function succeeds(command, args) {
@@ -70,7 +77,7 @@ export function ensureSystemNeeds(suites, log = (line) => console.log(`test: ${l
     for (const need of missing) log(`  ${need.name}: ${need.why}`);
     log(`Install them first: sudo apt-get install -y ${packages.join(' ')}`);
     log(
-      '(or point CHROMIUM_PATH / NGINX_BIN at your own binaries, or leave the browser out: SKIP_E2E=1 npm test)',
+      '(or point CHROMIUM_PATH / NGINX_BIN / PGBOUNCER_BIN at your own binaries, or leave the browser out: SKIP_E2E=1 npm test)',
     );
     return false;
   }

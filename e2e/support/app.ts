@@ -20,6 +20,11 @@ export interface StartAppOptions {
    * the DATA_DIR and must close the database it opens (the last user out stops the cluster).
    */
   seed?: (dataDir: string) => Promise<void>;
+  /**
+   * Run on this DATA_DIR instead of a fresh temporary one; stop() then leaves it (and its data) in place
+   * after the embedded PostgreSQL has stopped.
+   */
+  dataDir?: string;
   /** What to run instead of `node apps/api/dist/server.js`, e.g. `['npm', 'start', '--silent']`. */
   command?: [string, ...string[]];
 }
@@ -28,6 +33,10 @@ export interface RunningApp {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
   admin: { email: string; password: string };
+  /** The temporary DATA_DIR (its embedded cluster is in clusterPaths(dataDir).cluster). */
+  dataDir: string;
+  /** The pid of what was spawned: the server, or `scripts/start.mjs` when that is the command. */
+  pid: number;
   /** Everything the server printed so far (stdout and stderr, interleaved, capped). */
   log(): string;
   /** What it printed on stdout alone (capped), where the log goes. */
@@ -49,7 +58,7 @@ const maxLogChars = 500_000;
  * Removes a journey's data folder. A PostgreSQL child that is still writing its last WAL as the folder goes
  * makes a directory non-empty between listing and removal: rm retries that (ENOTEMPTY) a few times.
  */
-const removeDataDir = (dir: string) =>
+const removeTemporaryDir = (dir: string) =>
   rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 
 /** Asks the OS for a free loopback port. */
@@ -76,7 +85,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'dd-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dd-e2e-')));
+  const removeDataDir = (dir: string) => (options.dataDir ? Promise.resolve() : removeTemporaryDir(dir));
   if (options.seed) {
     try {
       await options.seed(dataDir);
@@ -163,7 +173,16 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (response.status === 200) {
-        return { url, admin, log: () => output, stdout: () => stdout, logTail, stop };
+        return {
+          url,
+          admin,
+          dataDir,
+          pid: child.pid!,
+          log: () => output,
+          stdout: () => stdout,
+          logTail,
+          stop,
+        };
       }
       lastProblem = `GET /api/health answered ${response.status}`;
     } catch (error) {

@@ -16,6 +16,8 @@ export const ERROR_CODE_STATUS = {
   internal: 500,
   /** The database is unreachable for a moment (restarting): try again after Retry-After. */
   unavailable: 503,
+  /** The disk the database writes to is full: nothing was saved; it works again once space is freed. */
+  insufficient_storage: 507,
   // One failure a screen tells apart from the others of its status (docs/product.md §A8, §C8).
   /** An account already uses this e-mail. */
   email_taken: 422,
@@ -55,6 +57,8 @@ export function errorCodeOfStatus(status: number): ErrorCode {
       return 'too_many_requests';
     case 503:
       return 'unavailable';
+    case 507:
+      return 'insufficient_storage';
     default:
       return status >= 500 ? 'internal' : 'bad_request';
   }

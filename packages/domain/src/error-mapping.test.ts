@@ -60,7 +60,7 @@ describe('linkErrorText', () => {
 
 describe('error codes', () => {
   it('give each general status its code, and each code the status it answers with', () => {
-    for (const status of [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503])
+    for (const status of [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503, 507])
       expect(ERROR_CODE_STATUS[errorCodeOfStatus(status)]).toBe(status);
     expect(errorCodeOfStatus(502)).toBe('internal');
     expect(errorCodeOfStatus(418)).toBe('bad_request');

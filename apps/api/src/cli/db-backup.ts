@@ -6,7 +6,9 @@ import { backupCluster } from '../db/backup.ts';
 
 const config = loadConfig();
 if (config.databaseUrl) {
-  console.error('db:backup backs up the embedded database; with DATABASE_URL use your server’s pg_dump.');
+  console.error(
+    'db:backup backs up the embedded database; with DATABASE_URL use your server’s pg_dump, or npm run db:export FILE.',
+  );
   process.exit(2);
 }
 const file = path.resolve(

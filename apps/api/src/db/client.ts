@@ -26,6 +26,16 @@ export type Database = {
   driver: 'embedded' | 'postgres';
   /** The connection string the pool uses (for the embedded server: its unix socket). */
   url: string;
+  /**
+   * A session connection to the same database: DATABASE_DIRECT_URL, else `url`. What a transaction-mode
+   * pooler (PgBouncer) cannot carry goes here: LISTEN, session advisory locks, the job worker, the
+   * pipelined reads and migrations (docs/adr/0046-pgbouncer-and-a-direct-connection.md).
+   */
+  directUrl: string;
+  /** `url` is a transaction-mode pooler (a distinct directUrl was given): the pool names no statement. */
+  pooled: boolean;
+  /** A pool on directUrl for what holds a session (the job worker); the pool itself when not pooled. */
+  sessionPool: () => pg.Pool;
   /** The embedded server this process started or joined, when there is one. */
   embedded?: EmbeddedServer;
   migrate: () => Promise<void>;
@@ -50,13 +60,43 @@ export function migrationsFolder(): string {
  */
 export const POOL_MAX_DEFAULT = { embedded: 20, postgres: 10 } as const;
 
+/** Connections of the session pool beside a pooler: the job worker's two jobs and its LISTEN. */
+export const SESSION_POOL_MAX = 4;
+
+/**
+ * node-postgres's client, sending every statement unnamed. A named statement lives on one server
+ * connection, and behind a transaction-mode pooler the next transaction of the same client gets another:
+ * PgBouncer 1.18 answers `prepared statement "…" does not exist` (or `already exists`) for most of them.
+ * Submittables (cursors, COPY streams) go through as they are.
+ */
+export class UnnamedStatementClient extends pg.Client {}
+const namedQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+UnnamedStatementClient.prototype.query = function query(
+  this: pg.Client,
+  config: unknown,
+  ...rest: unknown[]
+) {
+  const plain =
+    config !== null &&
+    typeof config === 'object' &&
+    typeof (config as { submit?: unknown }).submit !== 'function' &&
+    (config as { name?: unknown }).name !== undefined;
+  return namedQuery.call(this, plain ? { ...(config as object), name: undefined } : config, ...rest);
+} as pg.Client['query'];
+
 /** A node-postgres pool with drizzle on top; `onClose` runs after the pool has ended. */
 export function connect(
   url: string,
   driver: Database['driver'],
-  options: { max?: number; embedded?: EmbeddedServer } = {},
+  options: { max?: number; embedded?: EmbeddedServer; directUrl?: string | null } = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? POOL_MAX_DEFAULT[driver] });
+  const directUrl = options.directUrl ?? url;
+  const pooled = directUrl !== url;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? POOL_MAX_DEFAULT[driver],
+    ...(pooled ? { Client: UnnamedStatementClient } : {}),
+  });
   // An idle client that the server drops (restart, failover, a terminated backend) emits 'error' on
   // the pool; without a listener that would crash the process. The pool replaces the client itself.
   let closing = false;
@@ -72,20 +112,44 @@ export function connect(
     });
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
-  // The auth hook's statement, every request's first (docs/adr/0038-pipelined-session-reads.md).
-  const reads = new PipelinedReads(url);
+  // The auth hook's statement, every request's first (docs/adr/0038-pipelined-session-reads.md): one
+  // pipelined connection with named statements and a statement_timeout startup parameter, so a session.
+  const reads = new PipelinedReads(directUrl);
+  let session: pg.Pool | null = null;
+  const sessionPool = () => {
+    if (!pooled) return pool;
+    if (!session) {
+      session = new pg.Pool({ connectionString: directUrl, max: SESSION_POOL_MAX });
+      session.on('error', (error) => {
+        if (!closing) process.emitWarning(`PostgreSQL idle session client error: ${error.message}`);
+      });
+      session.on('connect', (client) => {
+        client.on('error', (error) => {
+          if (!closing) process.emitWarning(`PostgreSQL session client error: ${error.message}`);
+        });
+      });
+    }
+    return session;
+  };
   return {
     db,
     pool,
     reads,
     driver,
     url,
+    directUrl,
+    pooled,
+    sessionPool,
     embedded: options.embedded,
-    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    // Migrations on a session: drizzle's migrator runs them in one transaction with its own statements,
+    // and a pooler may be set to refuse DDL or cap statement times.
+    migrate: () =>
+      migratePg((pooled ? drizzle(sessionPool()) : db) as never, { migrationsFolder: migrationsFolder() }),
     close: async () => {
       closing = true;
       await reads.close();
       await pool.end();
+      await session?.end();
       await options.embedded?.release();
     },
   };
@@ -97,6 +161,8 @@ export function connect(
  */
 export async function openDatabase(options: {
   databaseUrl: string | null;
+  /** DATABASE_DIRECT_URL: a session connection beside a transaction-mode pooler in databaseUrl. */
+  databaseDirectUrl?: string | null;
   dataDir: string;
   poolMax?: number | null;
   log?: (line: string) => void;
@@ -104,7 +170,8 @@ export async function openDatabase(options: {
   settings?: Record<string, string>;
 }): Promise<Database> {
   const max = options.poolMax ?? undefined;
-  if (options.databaseUrl) return connect(options.databaseUrl, 'postgres', { max });
+  if (options.databaseUrl)
+    return connect(options.databaseUrl, 'postgres', { max, directUrl: options.databaseDirectUrl });
   const embedded = await startEmbeddedPostgres({
     dataDir: options.dataDir,
     log: options.log,

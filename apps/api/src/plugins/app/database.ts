@@ -20,6 +20,7 @@ export default fp<DatabasePluginOptions>(
       options.database ??
       (await openDatabase({
         databaseUrl: config.databaseUrl,
+        databaseDirectUrl: config.databaseDirectUrl,
         dataDir: config.dataDir,
         poolMax: config.dbPoolMax,
         log: (line) => app.log.info(line),

@@ -2,6 +2,7 @@ import { ERROR_CODE_STATUS, ERROR_CODES } from '@dd/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
+import { STORAGE_FULL_TITLE, storageFull } from './errors.ts';
 
 /**
  * Every JSON:API error object carries a stable code of the domain's list (packages/domain/src/error-codes.ts),
@@ -61,5 +62,22 @@ describe('error codes', () => {
     });
     expect(errorsOf(res)[0]).toMatchObject({ code: 'email_not_found', status: '422' });
     expect(res.statusCode).toBe(ERROR_CODE_STATUS.email_not_found);
+  });
+});
+
+describe('a full disk', () => {
+  it("is found on PostgreSQL's disk_full (53100) or Node's ENOSPC, however deep Drizzle wraps it", () => {
+    const pgError = Object.assign(
+      new Error('could not extend file "base/5/16384": No space left on device'),
+      {
+        code: '53100',
+      },
+    );
+    expect(storageFull(new Error('Failed query', { cause: pgError }))).toMatchObject({ code: '53100' });
+    expect(storageFull(Object.assign(new Error('write'), { code: 'ENOSPC' }))).toMatchObject({
+      code: 'ENOSPC',
+    });
+    expect(storageFull(Object.assign(new Error('dup'), { code: '23505' }))).toBeNull();
+    expect(STORAGE_FULL_TITLE).toMatch(/no storage space/);
   });
 });

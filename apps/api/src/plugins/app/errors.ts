@@ -74,6 +74,12 @@ export default fp(
         status = refusal.status;
         errors = [{ status: String(status), code: errorCodeOfStatus(status), title: refusal.title }];
         request.log.warn({ sqlState: refusal.code }, 'database refused the input');
+      } else if (storageFull(error)) {
+        // The disk under the database is full (docs/product.md §F12): the write was rolled back, reads
+        // go on, and the same request succeeds once space is freed. Not the client's fault, not a crash.
+        status = 507;
+        errors = [{ status: '507', code: 'insufficient_storage', title: STORAGE_FULL_TITLE }];
+        request.log.error({ err: storageFull(error) }, 'storage full');
       } else if (databaseUnreachable(error)) {
         // The database is down or restarting (docs/product.md §F11): a 503 with Retry-After tells
         // clients and load balancers to come back, where a 500 would say the request itself was wrong.
@@ -161,6 +167,23 @@ function databaseRefusal(error: unknown): ({ code: string } & { status: number; 
 
 /** Seconds a client should wait: the watchdog notices a dead server within ~1 s, a restart takes a few. */
 const RETRY_AFTER_SECONDS = 5;
+
+export const STORAGE_FULL_TITLE = 'The server has no storage space left, nothing was saved';
+
+/**
+ * A write that met a full disk, on the error or its causes (Drizzle wraps): PostgreSQL's disk_full
+ * (53100, "could not extend file … No space left on device") or Node's own ENOSPC. Null otherwise.
+ */
+export function storageFull(error: unknown): { code: string; message: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '53100' || code === 'ENOSPC')
+      return { code, message: String((current as { message?: unknown }).message ?? '') };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
 
 /** SQLSTATEs of a server going away: admin_shutdown, crash_shutdown, cannot_connect_now (starting up). */
 const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);

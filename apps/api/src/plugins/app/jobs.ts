@@ -76,6 +76,8 @@ export default fp(
   async (app) => {
     const { config, database } = app;
     const pgPool = database.pool;
+    // The worker LISTENs for new jobs and migrates its schema: on a session, not through a pooler.
+    const sessionPool = database.sessionPool();
     const logger = loggerFor(app);
     const taskList: TaskList = {};
     const tickWork = new Map<string, (now: Date) => Promise<void>>();
@@ -93,7 +95,7 @@ export default fp(
     taskList.tick = async () => tick(config.now());
 
     // Idempotent: creates or upgrades the graphile_worker schema (the test template already has it).
-    await runMigrations({ pgPool, schema: JOB_SCHEMA, logger });
+    await runMigrations({ pgPool: sessionPool, schema: JOB_SCHEMA, logger });
 
     const add: Jobs['add'] = async (task, payload, spec = {}, client = pgPool) => {
       await client.query(
@@ -167,7 +169,7 @@ export default fp(
     if (config.jobsWorker) {
       app.addHook('onReady', async () => {
         const warn = (message: string) => app.log.warn(message);
-        const live = new WorkerLiveness({ connectionString: database.url }, warn);
+        const live = new WorkerLiveness({ connectionString: database.directUrl }, warn);
         liveness = live;
         const events = new EventEmitter() as WorkerEvents;
         events.on('worker:create', ({ worker }) => {
@@ -188,7 +190,7 @@ export default fp(
         }, ORPHAN_SWEEP_MS);
         sweepTimer.unref();
         runner = await run({
-          pgPool,
+          pgPool: sessionPool,
           schema: JOB_SCHEMA,
           taskList,
           logger,

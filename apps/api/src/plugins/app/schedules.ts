@@ -21,14 +21,11 @@ export default fp(
   async (app) => {
     const secret = await resolveAppSecret(app.db, app.config.appSecret);
     app.decorate('appSecret', secret);
-    const ctx = { db: app.db, mailer: app.mailer, config: app.config, log: app.log };
+    const ctx = { db: app.db, mailer: app.mailer, config: app.config, log: app.log, secret };
     app.jobs.onTick('call reminders', async (now) => void (await sendDueCallReminders(ctx, now)));
     app.jobs.onTick('team reminders', async (now) => void (await sendDueTeamReminders(ctx, now)));
-    app.jobs.onTick('client digests', async (now) => void (await sendDueDigests({ ...ctx, secret }, now)));
-    app.jobs.onTick(
-      'missed chat messages',
-      async (now) => void (await sendMissedMessageMails({ ...ctx, secret }, now)),
-    );
+    app.jobs.onTick('client digests', async (now) => void (await sendDueDigests(ctx, now)));
+    app.jobs.onTick('missed chat messages', async (now) => void (await sendMissedMessageMails(ctx, now)));
   },
   { name: 'schedules', dependencies: ['config', 'database', 'jobs', 'mailer'] },
 );
