@@ -16,20 +16,20 @@ async function seed(dataDir: string) {
     const [company] = await db.insert(s.companies).values({ title: 'Olivia Shop' }).returning();
     const ids = await insertPeople(
       {
-        dana: { name: 'Dana Dev', login: 'dana.dev@example.com', role: 'developer', phone: '555-0100' },
+        dana: { name: 'Dana Dev', login: 'dana.dev@example.com', role: 'developer', phone: '+14155550100' },
         owner: {
           name: 'Olivia Owner',
           login: 'owner@example.com',
           role: 'client',
-          phone: '5550100',
+          phone: '+14155550100',
           companyId: company!.id,
         },
-        pm: { name: 'Peter Manager', login: 'pm@example.com', role: 'projectManager', phone: '5550200' },
+        pm: { name: 'Peter Manager', login: 'pm@example.com', role: 'projectManager', phone: '+14155550200' },
         outsider: {
           name: 'Oscar Outsider',
           login: 'oscar@example.com',
           role: 'projectManager',
-          phone: '5550300',
+          phone: '+14155550300',
         },
       },
       PASSWORD,
@@ -49,6 +49,10 @@ async function seed(dataDir: string) {
       { projectId, userId: ids.owner, kind: 'client' },
       { projectId, userId: ids.pm, kind: 'projectManager' },
     ]);
+    // The owner finished the first-visit tour, so its booking modal does not open over the form.
+    await db
+      .insert(s.tourStates)
+      .values({ userId: ids.owner, projectId, step: 4, visited: true, openModal: false });
   });
 }
 const suite = e2eSuite('email-change', { seed, env: { SMTP_URL: mailbox.smtpUrl } });
@@ -144,6 +148,42 @@ suite.journey(
     await mailbox.waitForMail(
       'owner@example.com',
       (m) => m.subject === 'Your e-mail address is about to change',
+    );
+  },
+);
+
+suite.journey(
+  'the owner changes their own e-mail: their current password is asked for, and the new mailbox confirms it',
+  async ({ page }) => {
+    await signIn(page, 'owner@example.com', PASSWORD);
+    await page.goto(`/project/daily-updates/${projectId}`);
+    await page.getByRole('button', { name: 'Edit project details' }).click();
+    const email = page.getByLabel('E-mail', { exact: true });
+    const form = page.locator('form').filter({ has: email });
+    // Asked for only once the e-mail differs.
+    assert.equal(await page.getByRole('textbox', { name: 'Current password' }).count(), 0);
+    await email.fill('olivia.own@example.com');
+    const current = page.getByRole('textbox', { name: 'Current password' });
+    await current.waitFor();
+    await form.getByRole('button', { name: named('SAVE') }).click();
+    await page.getByText('Please enter your current password.').waitFor();
+    await current.fill('not-my-password');
+    await form.getByRole('button', { name: named('SAVE') }).click();
+    await page.getByText('Sorry, password is incorrect').waitFor();
+    await current.fill(PASSWORD);
+    await form.getByRole('button', { name: named('SAVE') }).click();
+    await page
+      .getByText(/We sent a confirmation link to olivia\.own@example\.com/)
+      .first()
+      .waitFor();
+    await expectNoA11yViolations(page);
+    await mailbox.waitForMail(
+      'owner@example.com',
+      (m) => m.subject === 'Your e-mail address is about to change' && m.text.includes('You asked'),
+    );
+    await mailbox.waitForMail(
+      'olivia.own@example.com',
+      (m) => m.subject === 'Confirm your new e-mail address',
     );
   },
 );

@@ -27,3 +27,10 @@ export const ownPasswordSchema = z.object({
     .max(200),
 });
 export type OwnPasswordInput = z.infer<typeof ownPasswordSchema>;
+
+/**
+ * The current password beside a user's own new e-mail (the edit-user and owner-details forms): asked for
+ * only when the e-mail is theirs and changes, so it is optional here; the server says when it is missing
+ * (docs/product.md §F4).
+ */
+export const currentPasswordAttribute = z.string().max(200).optional();

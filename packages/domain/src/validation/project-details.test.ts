@@ -32,14 +32,14 @@ describe('project details', () => {
   });
 
   it('flags an invalid owner e-mail', () => {
-    expect(firstError(ownerDetailsSchema, { name: 'Ann', email: 'ann@x', phone: '555' }, 'email')).toBe(
-      'Invalid email',
-    );
+    expect(
+      firstError(ownerDetailsSchema, { name: 'Ann', email: 'ann@x', phone: '+14155550199' }, 'email'),
+    ).toBe('Invalid email');
     expect(
       ownerDetailsSchema.safeParse({
         name: 'Ann',
         email: 'ann@x.io',
-        phone: '555',
+        phone: '+14155550199',
         'help-needed': 'not_sure',
       }).success,
     ).toBe(true);
@@ -51,7 +51,7 @@ describe('project details', () => {
       errorsOf(projectDetailsFormSchema, {
         title: 'Shop',
         'company-title': 'Acme',
-        owner: { name: 'Ann', email: 'bad', phone: '555' },
+        owner: { name: 'Ann', email: 'bad', phone: '+14155550199' },
       }),
     ).toEqual({ 'owner.email': ['Invalid email'] });
   });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PROJECT_INPUT_MIN, TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
+import { currentPasswordAttribute } from './change-password.ts';
 import { cappedText, emailField, optionalIdField, textField } from './fields.ts';
+import { phoneField } from './phone-field.ts';
 
 /**
  * The project details form on the project page (docs/product.md §C5) saves through three calls (docs/product.md §C7):
@@ -28,9 +30,10 @@ export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;
 export const ownerDetailsSchema = z.object({
   name: textField(FALLBACK_MESSAGES.minLength(PROJECT_INPUT_MIN), PROJECT_INPUT_MIN),
   email: emailField(MESSAGES.invalidEmail, PROJECT_INPUT_MIN),
-  phone: textField(FALLBACK_MESSAGES.minLength(PROJECT_INPUT_MIN), PROJECT_INPUT_MIN),
+  phone: phoneField(PROJECT_INPUT_MIN),
   timezone: cappedText(TEXT_MAX.timezone).optional(),
   'help-needed': z.enum(['yes', 'no', 'not_sure']).nullable().optional(),
+  'current-password': currentPasswordAttribute,
 });
 export type OwnerDetailsInput = z.infer<typeof ownerDetailsSchema>;
 

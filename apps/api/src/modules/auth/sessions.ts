@@ -1,8 +1,8 @@
 import type { Actor } from '@dd/domain';
-import { and, eq, fillPlaceholders, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { allVersionsJson, type Versions, versionsOf } from '../../db/cache-versions.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { StatementRunner } from '../../db/pipelined.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -120,6 +120,14 @@ export async function readVersionsAndSession(
 
 export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** After the user proved their password to change it or their e-mail: every other session of theirs ends. */
+export async function endOtherSessions(db: DbOrTx, userId: number, keepSessionId: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
 }
 
 /** On password change or deactivation every open session of the user ends. */

@@ -1,9 +1,9 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { attr } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { endOtherSessions, revokeUserSessions } from '../auth/sessions.ts';
 import { findResetToken, invalidResetToken, spendResetToken } from './reset-tokens.ts';
 
 /**
@@ -33,11 +33,6 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: input.now }).where(eq(users.id, input.userId));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: input.now })
-      .where(
-        and(eq(sessions.userId, input.userId), ne(sessions.id, input.sessionId), isNull(sessions.revokedAt)),
-      );
+    await endOtherSessions(tx, input.userId, input.sessionId, input.now);
   });
 }

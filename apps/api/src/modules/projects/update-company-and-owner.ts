@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { companies, companySizes, projectMembers, projects, users } from '../../db/schema/index.ts';
 import { AppError, attr, forbidden, notFound } from '../../lib/app-error.ts';
 import { assertIdsExist } from '../admin-forms/checks.ts';
+import { verifyCurrentPassword } from '../auth/login.ts';
+import type { SessionActor } from '../auth/sessions.ts';
 import { publishEvent } from '../events/publish-event.ts';
-import { afterEmailChange } from '../users/email-change.ts';
 import { requestEmailChange } from '../users/email-change-requests.ts';
 import { loadProjectRef } from './load-project.ts';
 import { emailTakenByOther } from './save-project.ts';
@@ -79,14 +80,16 @@ async function mayStartEmailChange(db: Db, actor: NonNullable<Actor>, userId: nu
 }
 
 /**
- * Saves the owner's details. The owner's own new e-mail applies at once; one asked for by someone else
- * waits for the new address to confirm it (requestEmailChange: the mails come back to be sent).
+ * Saves the owner's details. A new e-mail waits for the new address to confirm it (requestEmailChange:
+ * the mails come back to be sent); the owner's own new e-mail also needs their current password and
+ * ends their other sessions (docs/product.md §F4).
  */
 export async function updateOwnerDetails(
   db: Db,
-  actor: NonNullable<Actor>,
+  actor: SessionActor,
   userId: number,
   input: OwnerDetailsInput,
+  reauth: { currentPassword: string | undefined; ip: string },
   now: Date,
   context: { productName: string; publicUrl: string },
 ) {
@@ -110,12 +113,13 @@ export async function updateOwnerDetails(
   if (newEmail && !self && !(await mayStartEmailChange(db, actor, userId))) throw forbidden();
   if (await emailTakenByOther(db, input.email, userId))
     throw new AppError('email_taken', { title: SERVER_ERRORS.emailTaken, pointer: attr('email') });
+  if (newEmail && self)
+    await verifyCurrentPassword(db, { userId, password: reauth.currentPassword, ip: reauth.ip, now });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({
         name: input.name,
-        ...(self ? { email: input.email } : {}),
         phone: input.phone,
         ...(input.timezone !== undefined ? { timezone: input.timezone || null } : {}),
         ...(input['help-needed'] !== undefined ? { helpNeeded: input['help-needed'] } : {}),
@@ -123,26 +127,22 @@ export async function updateOwnerDetails(
       })
       .where(eq(users.id, userId))
       .returning();
-    const emailChange = self
-      ? await afterEmailChange(tx, {
-          userId,
-          name: row!.name,
-          from: user.email,
-          to: row!.email,
-          actorId: actor.id,
-          now,
-        })
-      : null;
-    const pending = self
-      ? null
-      : await requestEmailChange(
-          tx,
-          { userId, name: row!.name, from: user.email, to: input.email, actorId: actor.id, now },
-          context,
-        );
+    const pending = await requestEmailChange(
+      tx,
+      {
+        userId,
+        name: row!.name,
+        from: user.email,
+        to: input.email,
+        actorId: actor.id,
+        now,
+        keepSessionId: actor.sessionId,
+      },
+      context,
+    );
     // The pages of the projects this person owns refetch (live events).
     for (const project of owned)
       await publishEvent(tx, { kind: 'project', id: project.id, projectId: project.id });
-    return { user: row!, emailChange, pending };
+    return { user: row!, pending };
   });
 }

@@ -2,10 +2,11 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailChanges, passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError, attr } from '../../lib/app-error.ts';
+import { emailForDisplay } from '../../lib/email-display.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { emailTaken } from '../admin-forms/checks.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { endOtherSessions, revokeUserSessions } from '../auth/sessions.ts';
 import type { Tx } from '../board/tx.ts';
 import { confirmEmailChangeMail, emailChangeRequestedMail } from '../mail/email-change-mails.ts';
 import { appLink } from '../mail/links.ts';
@@ -23,16 +24,28 @@ type MailContext = { productName: string; publicUrl: string };
 export type PendingEmailChange = { to: string; mails: MailMessage[] };
 
 /**
- * Someone other than the user asked for a new e-mail: the account keeps its address, and the request is
- * stored (older open ones of the user cancelled). Returns the two mails to send after the commit: the
- * confirm link to the new address, and to the old one a notice with the cancel link.
+ * A new e-mail, asked for by the user (who proved their password) or by someone else: the account keeps
+ * its address, and the request is stored (older open ones of the user cancelled). Returns the two mails
+ * to send after the commit: the confirm link to the new address, and to the old one a notice with the
+ * cancel link. The user's own request also ends their other sessions (`keepSessionId` stays).
  */
 export async function requestEmailChange(
   tx: Tx,
-  input: { userId: number; name: string; from: string; to: string; actorId: number; now: Date },
+  input: {
+    userId: number;
+    name: string;
+    from: string;
+    to: string;
+    actorId: number;
+    now: Date;
+    keepSessionId?: number;
+  },
   context: MailContext,
 ): Promise<PendingEmailChange | null> {
   if (input.from.trim().toLowerCase() === input.to.trim().toLowerCase()) return null;
+  const self = input.actorId === input.userId;
+  if (self && input.keepSessionId !== undefined)
+    await endOtherSessions(tx, input.userId, input.keepSessionId, input.now);
   await tx
     .update(emailChanges)
     .set({ cancelledAt: input.now })
@@ -55,7 +68,9 @@ export async function requestEmailChange(
     expiresAt: new Date(input.now.getTime() + CONFIRM_TTL_MS),
     cancelExpiresAt: new Date(input.now.getTime() + CANCEL_TTL_MS),
   });
-  const [actor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, input.actorId));
+  const [actor] = self
+    ? [{ name: 'You' }]
+    : await tx.select({ name: users.name }).from(users).where(eq(users.id, input.actorId));
   const common = { productName: context.productName, name: input.name, actorName: actor?.name ?? 'Someone' };
   const confirmMail = confirmEmailChangeMail({
     ...common,
@@ -174,5 +189,5 @@ export async function cancelEmailChange(
 
 /** For the edit forms' answers: where a confirmation link went, if one did. */
 export function pendingMeta(pending: PendingEmailChange | null): Record<string, string> | undefined {
-  return pending ? { 'email-confirmation-sent-to': pending.to } : undefined;
+  return pending ? { 'email-confirmation-sent-to': emailForDisplay(pending.to) } : undefined;
 }

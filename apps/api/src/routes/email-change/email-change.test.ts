@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, passwordResetTokens, projectMembers, users } from '../../db/schema/index.ts';
 import { createSession } from '../../modules/auth/sessions.ts';
-import { buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
+import { buildProject, buildUser, DEFAULT_PASSWORD, withSessionAs } from '../../test/factories.ts';
 import { tokenFromLogs } from '../../test/mail-logs.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
 
@@ -26,7 +26,7 @@ const details = (headers: Record<string, string>, userId: number, email: string)
     method: 'PATCH',
     url: `/api/user/${userId}/details`,
     headers,
-    payload: { data: { type: 'user', attributes: { name: 'Owner', email, phone: '5550100' } } },
+    payload: { data: { type: 'user', attributes: { name: 'Owner', email, phone: '+14155550100' } } },
   });
 const forgot = (email: string) =>
   t.app.inject({
@@ -119,6 +119,20 @@ describe('the takeover through PATCH /api/user/{id}/details', () => {
     expect((await answer('cancel', cancel)).statusCode).toBe(422);
   });
 
+  it('a change to an internationalised address is mailed to its punycode and shown in Unicode', async () => {
+    const db = t.database.db;
+    const { client } = await clientWithProject();
+    const admin = await withSessionAs(db, 'admin');
+    const res = await details(admin.headers, client.id, `info-${client.id}@müller.de`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().meta).toEqual({ 'email-confirmation-sent-to': `info-${client.id}@müller.de` });
+    const to = `info-${client.id}@xn--mller-kva.de`;
+    expect((await mailsTo(to)).map((m) => m.subject)).toEqual(['Confirm your new e-mail address']);
+    const confirmed = await answer('confirm', tokenFromLogs(logs, '/email-change/confirm'));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await emailOf(client.id)).toBe(to);
+  });
+
   it('the old address cancels the change; the confirmation link is dead afterwards', async () => {
     const db = t.database.db;
     const { client } = await clientWithProject();
@@ -160,15 +174,30 @@ describe('the takeover through PATCH /api/user/{id}/details', () => {
     expect((await forgot(next)).statusCode).toBe(422);
   });
 
-  it('a client changing their own e-mail keeps today’s direct change', async () => {
+  it('a client’s own new e-mail waits for that mailbox too, once their password is given', async () => {
     const db = t.database.db;
     const { client } = await clientWithProject();
     const { token } = await createSession(db, { userId: client.id, remember: false, now: new Date() });
     const headers = { authorization: `Bearer ${token}`, 'content-type': JSON_API };
     const next = `self-${client.id}@example.com`;
-    const mine = await details(headers, client.id, next);
+    const mine = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${client.id}/details`,
+      headers,
+      payload: {
+        data: {
+          type: 'user',
+          attributes: {
+            name: 'Owner',
+            email: next,
+            phone: '+14155550100',
+            'current-password': DEFAULT_PASSWORD,
+          },
+        },
+      },
+    });
     expect(mine.statusCode, mine.body).toBe(200);
-    expect(mine.json().meta).toBeUndefined();
-    expect(await emailOf(client.id)).toBe(next);
+    expect(mine.json().meta).toEqual({ 'email-confirmation-sent-to': next });
+    expect(await emailOf(client.id)).toBe(client.email);
   });
 });

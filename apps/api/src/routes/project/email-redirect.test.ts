@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, projectMembers } from '../../db/schema/index.ts';
-import { buildProject, buildUser, signedInAs, signIn } from '../../test/factories.ts';
+import { buildProject, buildUser, DEFAULT_PASSWORD, signedInAs, signIn } from '../../test/factories.ts';
 import { tokenFromLogs } from '../../test/mail-logs.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
 
@@ -88,7 +88,7 @@ describe("a staff member changes a client's e-mail", () => {
       payload: {
         data: {
           type: 'user',
-          attributes: { name: owner.name, email: 'attacker@evil.example', phone: '5550199' },
+          attributes: { name: owner.name, email: 'attacker@evil.example', phone: '+14155550199' },
         },
       },
     });
@@ -153,7 +153,7 @@ describe("a staff member changes a client's e-mail", () => {
     }
   });
 
-  it('a user who changes their own e-mail gets no notice, and an unchanged e-mail changes nothing', async () => {
+  it('a user’s own new e-mail tells the old address and writes no history; an unchanged one does nothing', async () => {
     const owner = await buildUser(t.database.db, { email: 'self.changer@client.example' });
     const project = await buildProject(t.database.db, { ownerId: owner.id });
     const { authorization } = await signIn(t.app, owner.login);
@@ -163,12 +163,27 @@ describe("a staff member changes a client's e-mail", () => {
         method: 'PATCH',
         url: `/api/user/${owner.id}/details`,
         headers,
-        payload: { data: { type: 'user', attributes: { name: owner.name, email, phone: '5550100' } } },
+        payload: {
+          data: {
+            type: 'user',
+            attributes: {
+              name: owner.name,
+              email,
+              phone: '+14155550100',
+              'current-password': DEFAULT_PASSWORD,
+            },
+          },
+        },
       });
     expect((await save('self.changer@client.example')).statusCode).toBe(200);
-    expect((await save('self.changer2@client.example')).statusCode).toBe(200);
     await t.app.mailer.settled();
     expect(await lastMailTo('self.changer@client.example')).toBeUndefined();
+    expect((await save('self.changer2@client.example')).statusCode).toBe(200);
+    await t.app.mailer.settled();
+    expect((await lastMailTo('self.changer@client.example'))?.subject).toBe(
+      'Your e-mail address is about to change',
+    );
+    await confirmFromMail();
     expect((await history(project.id)).filter((e) => e.attributes.action === 'email-changed')).toEqual([]);
   });
 });

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { updateOwnerDetails } from '../../modules/projects/update-company-and-owner.ts';
-import { emailChangedNotice } from '../../modules/users/email-change.ts';
 import { pendingMeta } from '../../modules/users/email-change-requests.ts';
 import { presentUser } from '../../modules/users/user-presenter.ts';
 
@@ -38,15 +37,16 @@ const userDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = app.requireActor(request);
-      const { user, emailChange, pending } = await updateOwnerDetails(
+      const { attributes } = request.body.data;
+      const { user, pending } = await updateOwnerDetails(
         app.db,
         actor,
         request.params.id,
-        request.body.data.attributes,
+        attributes,
+        { currentPassword: attributes['current-password'], ip: request.ip },
         app.config.now(),
         app.config,
       );
-      if (emailChange) app.mailer.sendLater(emailChangedNotice(emailChange, app.config));
       for (const mail of pending?.mails ?? []) app.mailer.sendLater(mail);
       return asDocument(personDocumentSchema, documentOf(presentUser(user), undefined, pendingMeta(pending)));
     },

@@ -62,11 +62,12 @@ export async function saveProjectDetails(
         phone: values.owner.phone,
         timezone: values.owner.timezone ?? '',
         help_needed: values.owner['help-needed'] ?? null,
+        ...(values.owner['current-password'] ? { 'current-password': values.owner['current-password'] } : {}),
       },
       { id: input.ownerId },
     ),
   });
-  // Someone else's new e-mail for the owner waits for that mailbox to confirm it.
+  // A new e-mail for the owner waits for that mailbox to confirm it.
   return { emailConfirmationSentTo: confirmationSentTo(meta) };
 }
 

@@ -26,6 +26,7 @@ import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { CurrentPasswordInput } from '../../../lib/ui/current-password-input.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import { confirmationSentMessage } from '../../email-change/api/confirmation-sent.ts';
 import type { ProjectView } from '../api/get-project.ts';
@@ -49,6 +50,8 @@ type Values = {
   ownerPhone: string;
   ownerTimezone: string | null;
   helpNeeded: string | null;
+  /** Asked for only when the owner changes their own e-mail (docs/product.md §F4). */
+  currentPassword: string;
 };
 
 const OWNER_FIELDS = ['ownerName', 'ownerEmail', 'ownerPhone', 'ownerTimezone', 'helpNeeded'] as const;
@@ -65,6 +68,7 @@ const SERVER_FIELD_OF: Record<string, keyof Values> = {
   email: 'ownerEmail',
   name: 'ownerName',
   phone: 'ownerPhone',
+  currentPassword: 'currentPassword',
 };
 
 function initialValues(project: ProjectView): Values {
@@ -86,13 +90,14 @@ function initialValues(project: ProjectView): Values {
     ownerPhone: project.owner?.phone ?? '',
     ownerTimezone: project.owner?.timezone ?? null,
     helpNeeded: project.owner?.helpNeeded ?? null,
+    currentPassword: '',
   };
 }
 
 const id = (v: string | null) => (v === null || v === '' ? null : Number(v));
 
 /** The form values as the domain schema reads them; owner details only when they changed (docs/product.md §C5). */
-function toInput(values: Values, ownerChanged: boolean): Record<string, unknown> {
+function toInput(values: Values, ownerChanged: boolean, reauth: boolean): Record<string, unknown> {
   return {
     title: values.title,
     description: values.description,
@@ -111,6 +116,7 @@ function toInput(values: Values, ownerChanged: boolean): Record<string, unknown>
             phone: values.ownerPhone,
             timezone: values.ownerTimezone ?? '',
             'help-needed': values.helpNeeded,
+            ...(reauth ? { 'current-password': values.currentPassword } : {}),
           },
         }
       : {}),
@@ -138,13 +144,18 @@ export function ProjectDetailsForm({
   const initial = useMemo(() => initialValues(project), [project]);
 
   const ownerChanged = (values: Values) => OWNER_FIELDS.some((f) => values[f] !== initial[f]);
+  // The owner's own new e-mail needs their current password (the server asks for it too).
+  const ownEmailChanged = (values: Values) =>
+    actor !== null &&
+    actor.id === project.ownerId &&
+    values.ownerEmail.trim().toLowerCase() !== initial.ownerEmail.trim().toLowerCase();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: initial,
     validate: (values) => {
-      const result = projectDetailsFormSchema.safeParse(toInput(values, ownerChanged(values)));
-      if (result.success) return {};
       const errors: Record<string, string> = {};
+      const result = projectDetailsFormSchema.safeParse(toInput(values, ownerChanged(values), false));
+      if (result.success) return errors;
       for (const issue of result.error.issues) {
         const field = FIELD_OF[issue.path.join('.')];
         if (field && !errors[field]) errors[field] = issue.message;
@@ -159,8 +170,15 @@ export function ProjectDetailsForm({
   const showAddition = form.values.typeIds.some((t) => otherTypeIds.includes(t));
 
   const submit = form.onSubmit((values) => {
+    // Checked here, not in `validate`, which useForm keeps from the first render.
+    if (ownEmailChanged(values) && values.currentPassword === '') {
+      form.setFieldError('currentPassword', MESSAGES.currentPasswordRequired);
+      return;
+    }
     const changed = ownerChanged(values);
-    const parsed = projectDetailsFormSchema.parse(toInput(values, changed)) as ProjectDetailsFormInput;
+    const parsed = projectDetailsFormSchema.parse(
+      toInput(values, changed, ownEmailChanged(values)),
+    ) as ProjectDetailsFormInput;
     save.mutate(
       {
         projectId: project.id,
@@ -173,8 +191,9 @@ export function ProjectDetailsForm({
       {
         onSuccess: ({ emailConfirmationSentTo }) => {
           form.resetDirty();
+          form.setFieldValue('currentPassword', '');
           notifySuccess(MESSAGES.projectUpdated);
-          // The owner's new e-mail, set by someone else, waits for that mailbox to confirm it.
+          // The owner's new e-mail waits for that mailbox to confirm it.
           if (emailConfirmationSentTo) notifySuccess(confirmationSentMessage(emailConfirmationSentTo));
           onSaved?.();
         },
@@ -284,6 +303,9 @@ export function ProjectDetailsForm({
               />
               <TextInput label="Phone" type="tel" readOnly={ro} {...form.getInputProps('ownerPhone')} />
             </SimpleGrid>
+          )}
+          {ownEmailChanged(form.values) && (
+            <CurrentPasswordInput {...form.getInputProps('currentPassword')} />
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select

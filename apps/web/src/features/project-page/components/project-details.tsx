@@ -1,4 +1,12 @@
-import { can, HELP_NEEDED_OPTIONS, isAdminRole, isProjectOwner, LABELS, mayReadContactsOf } from '@dd/domain';
+import {
+  can,
+  formatPhone,
+  HELP_NEEDED_OPTIONS,
+  isAdminRole,
+  isProjectOwner,
+  LABELS,
+  mayReadContactsOf,
+} from '@dd/domain';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
@@ -128,7 +136,7 @@ export function ProjectDetails({ project }: { project: ProjectView }) {
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" m={0}>
           <Field label="Name" value={project.owner?.name} />
           {seeContacts && <Field label="E-mail" value={project.owner?.email} />}
-          {seeContacts && <Field label="Phone" value={project.owner?.phone} />}
+          {seeContacts && <Field label="Phone" value={formatPhone(project.owner?.phone)} />}
           <Field label="Timezone" value={project.owner?.timezone} />
           <Field label="Help needed" value={helpNeeded} />
           <Field label="Company" value={project.company?.title} />
