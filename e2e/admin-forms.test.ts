@@ -101,7 +101,7 @@ suite.journey(
     await page.getByLabel('Name', { exact: true }).fill('Dana Dev');
     await page.getByLabel('Email', { exact: true }).fill('dana.dev@example.com');
     await page.getByLabel('Password', { exact: true }).fill('secret-77');
-    await page.getByLabel('Phone', { exact: true }).fill('555-0100');
+    await page.getByLabel('Phone', { exact: true }).fill('+1 415 555 0100');
     await pick(page, 'Team', 'Rocket');
     // The draft is written at most every 2 s; a reload brings the fields back, never the password.
     await page.waitForFunction(() =>
@@ -170,7 +170,7 @@ suite.journey(
     await page.getByLabel('Name', { exact: true }).fill('Alma Accounts');
     await page.getByLabel('Email', { exact: true }).fill('alma@example.com');
     await page.getByLabel('Password', { exact: true }).fill('secret-77');
-    await page.getByLabel('Phone', { exact: true }).fill('555-0199');
+    await page.getByLabel('Phone', { exact: true }).fill('+1 415 555 0199');
     await page
       .locator('#main')
       .getByRole('button', { name: named('CREATE') })
@@ -234,7 +234,7 @@ suite.journey('an admin sets the default account manager', async ({ page, app })
   await page.goto('/project-settings');
   await page.getByRole('heading', { name: 'Project Settings', level: 1 }).waitFor();
   await pick(page, 'Account manager', 'Alma Accounts');
-  await page.getByLabel('Chosen account manager').getByText('555-0199').waitFor();
+  await page.getByLabel('Chosen account manager').getByText('+1 415 555 0199').waitFor();
   await page
     .locator('#main')
     .getByRole('button', { name: named('SAVE') })

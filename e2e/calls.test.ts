@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { PHONE_PREFIX_BLACKLIST_SETTING } from '@dd/domain';
+import { COMPANY_TIMEZONE, PHONE_PREFIX_BLACKLIST_SETTING } from '@dd/domain';
 import type { Page } from 'playwright-core';
 import { parseIcs } from '../apps/api/src/test/ical.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
@@ -105,6 +105,9 @@ const mailbox = await startMailbox();
 after(() => mailbox.close());
 const suite = e2eSuite('calls', { seed, env: { SMTP_URL: mailbox.smtpUrl } });
 
+/** Where the first journey moved Pablo's call (an ISO instant); the next journey marks that day off. */
+let pabloMovedTo = '';
+
 suite.journey(
   'staff approve a pending call and cancel another; the clients get calendar updates (same UID, higher SEQUENCE)',
   async ({ page, app }) => {
@@ -150,9 +153,15 @@ suite.journey(
     // The toast has gone before the next dialog is checked.
     await page.getByText('Call approved').waitFor({ state: 'detached' });
 
-    // Move Pablo's call to the first free time (the same day): same UID, SEQUENCE 2, the new start.
+    // The dialog opens on the call's own day, named with its weekday. Pablo's call is then moved to the
+    // first free day's first time (the next journey marks that day off): same UID, SEQUENCE 2, a new start.
     await pabloRow.getByRole('button', { name: /^Move call / }).click();
     const moveDialog = page.getByRole('dialog', { name: 'Move the call' });
+    const day = moveDialog.getByLabel('Day', { exact: true });
+    await day.waitFor();
+    assert.match(await day.inputValue(), /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}$/);
+    await day.click();
+    await page.getByRole('option').first().click();
     const firstFree = moveDialog.getByRole('group', { name: 'Free times' }).getByRole('button').first();
     await firstFree.click();
     await moveDialog.getByRole('button', { name: 'MOVE HERE' }).click();
@@ -165,6 +174,7 @@ suite.journey(
     assert.equal(movedIcs.events[0]!.uid, approvedIcs.events[0]!.uid);
     assert.equal(movedIcs.events[0]!.sequence, 2);
     assert.notEqual(movedIcs.events[0]!.start, approvedIcs.events[0]!.start);
+    pabloMovedTo = movedIcs.events[0]!.start;
     await page.getByText('Call moved').waitFor({ state: 'detached' });
     const carlaRow = page.getByRole('listitem').filter({ hasText: 'Carla Client shop' });
     await carlaRow.getByRole('button', { name: /^Cancel call / }).click();
@@ -211,7 +221,11 @@ suite.journey(
   async ({ page, app }) => {
     const carla = await tokenOf(app.url, people.carla.login);
     const before = await slotsOf(app.url, carla);
-    const firstDate = before[0]!.date;
+    // The day off is the day Pablo's call was moved to, in the agency's zone (days off are its dates).
+    assert.ok(pabloMovedTo, 'the journey before moved Pablo’s call');
+    const firstDate = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIMEZONE }).format(
+      new Date(pabloMovedTo),
+    );
     assert.ok(
       !before.some((d) => new Date(`${d.date}T12:00:00Z`).getUTCDay() === 6),
       'no Saturday slots yet',

@@ -71,7 +71,7 @@ suite.journey('a visitor completes the wizard and lands on the project page', as
   await page.getByLabel('Project name').fill('Furniture market');
   await page.getByLabel('Your name').fill('Grace Hopper');
   await page.getByLabel('Email').fill('grace@example.com');
-  await page.getByLabel('Phone').fill('5550101010');
+  await page.getByLabel('Phone').fill('+1 (415) 555-0199');
   await page.getByLabel(/^Password/).fill('compiler-1952');
   await page.getByRole('button', { name: named('Save my request') }).click();
   await page.waitForURL(/\/project\/daily-updates\/\d+$/);
@@ -119,7 +119,7 @@ suite.journey("a taken e-mail shows 'Email is already taken.' on the email field
   await page.getByLabel('Project name').fill('Second try');
   await page.getByLabel('Your name').fill('Admin Again');
   await page.getByLabel('Email').fill(app.admin.email);
-  await page.getByLabel('Phone').fill('5550101011');
+  await page.getByLabel('Phone').fill('14155550111');
   await page.getByLabel(/^Password/).fill('secret-pass');
   await page.getByRole('button', { name: named('Save my request') }).click();
   await page.getByText('Email is already taken.', { exact: true }).waitFor();

@@ -40,7 +40,7 @@ async function projectToInviteTo(base: string): Promise<{ id: number; title: str
           name: 'Olga Owner',
           email: 'olga.owner@example.com',
           password: 'owner-pass-1',
-          phone: '15550199',
+          phone: '14155550198',
         },
         company: { title },
         project: {
@@ -100,7 +100,7 @@ suite.journey(
     await page.getByText('Minimum 6 Characters', { exact: true }).waitFor();
 
     await page.getByLabel('Full name', { exact: true }).fill('Ivy Invited');
-    await page.getByLabel('Phone', { exact: true }).fill('+1 555 0142');
+    await page.getByLabel('Phone', { exact: true }).fill('+1 415 555 0142');
     await page.getByRole('combobox', { name: 'Time zone' }).fill('Berlin');
     await page.getByRole('option', { name: 'Europe/Berlin' }).click();
     await page.getByLabel('Password', { exact: true }).fill('invited-pass-1');

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
-import { EMAIL_PATTERN } from './email.ts';
-import { textField } from './fields.ts';
+import { textField, toStoredEmail } from './fields.ts';
 
 const AVATAR_EXTENSION = /\.(jpe?g|png|gif)$/i;
 
@@ -28,6 +27,6 @@ export const addTeamMemberSchema = z.object({
     .trim()
     .min(1, { error: MESSAGES.emailRequired, abort: true })
     .max(TEXT_MAX.email, { error: FALLBACK_MESSAGES.maxLength(TEXT_MAX.email), abort: true })
-    .regex(EMAIL_PATTERN, MESSAGES.emailWrongFormat),
+    .transform(toStoredEmail(MESSAGES.emailWrongFormat)),
 });
 export type AddTeamMemberInput = z.infer<typeof addTeamMemberSchema>;

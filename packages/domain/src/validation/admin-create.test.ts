@@ -9,7 +9,13 @@ import {
 } from './admin-create.ts';
 import { errorsOf } from './test-helpers.ts';
 
-const user = { role: 'developer', name: 'Al', email: 'al@x.io', password: 'secret', phone: '555' };
+const user = {
+  role: 'developer',
+  name: 'Al',
+  email: 'al@x.io',
+  password: 'secret',
+  phone: '+1 415 555 0199',
+};
 
 describe('adminCreateUserSchema', () => {
   it('accepts a complete user, with or without phone', () => {

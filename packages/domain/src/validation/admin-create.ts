@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_NAME_MIN, ADMIN_PHONE_MIN, PASSWORD_MIN, TEXT_MAX } from '../limits.ts';
+import { ADMIN_NAME_MIN, ADMIN_PHONE_MIN, PASSWORD_MIN } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
 import { ROLES } from '../roles.ts';
 import {
@@ -10,6 +10,7 @@ import {
   optionalIdField,
   passwordField,
 } from './fields.ts';
+import { optionalPhoneField } from './phone-field.ts';
 
 const nameMin = FALLBACK_MESSAGES.minLength(ADMIN_NAME_MIN);
 
@@ -26,16 +27,7 @@ export const adminCreateUserSchema = z.object({
     (v) => !isNumericZero(v),
     FALLBACK_MESSAGES.notZero,
   ),
-  phone: z
-    .union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .min(ADMIN_PHONE_MIN, FALLBACK_MESSAGES.minLength(ADMIN_PHONE_MIN))
-        .max(TEXT_MAX.phone, FALLBACK_MESSAGES.maxLength(TEXT_MAX.phone)),
-    ])
-    .optional(),
+  phone: optionalPhoneField(ADMIN_PHONE_MIN).optional(),
   timezone: z.string().trim().max(64).optional(),
   avatar: z.string().max(2048).optional(),
 });

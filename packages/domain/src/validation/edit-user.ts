@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { ADMIN_NAME_MIN, ADMIN_PHONE_MIN, TEXT_MAX } from '../limits.ts';
+import { ADMIN_NAME_MIN, ADMIN_PHONE_MIN } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
 import { mayChangeRole } from '../permissions.ts';
 import { ROLES, type Role } from '../roles.ts';
+import { currentPasswordAttribute } from './change-password.ts';
 import { emailField, textField } from './fields.ts';
+import { optionalPhoneField } from './phone-field.ts';
 
 const EMAIL_MIN = 3;
 
@@ -20,16 +22,10 @@ export const editUserSchema = z.object({
   name: textField(FALLBACK_MESSAGES.minLength(ADMIN_NAME_MIN), ADMIN_NAME_MIN),
   login: textField(FALLBACK_MESSAGES.minLength(ADMIN_NAME_MIN), ADMIN_NAME_MIN),
   email: emailField(MESSAGES.invalidEmail, EMAIL_MIN),
-  phone: z.union([
-    z.literal(''),
-    z
-      .string()
-      .trim()
-      .min(ADMIN_PHONE_MIN, FALLBACK_MESSAGES.minLength(ADMIN_PHONE_MIN))
-      .max(TEXT_MAX.phone, FALLBACK_MESSAGES.maxLength(TEXT_MAX.phone)),
-  ]),
+  phone: optionalPhoneField(ADMIN_PHONE_MIN),
   timezone: z.string().trim().max(64).optional(),
   avatar: z.string().max(2048).optional(),
+  'current-password': currentPasswordAttribute,
 });
 export type EditUserInput = z.infer<typeof editUserSchema>;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { invitedSignUpFormSchema, invitedSignUpSchema } from './invited-sign-up.ts';
 import { errorsOf } from './test-helpers.ts';
 
-const form = { email: 'ann@x.io', name: 'Al', phone: '55', password: 'secret', timezone: 'UTC' };
+const form = { email: 'ann@x.io', name: 'Al', phone: '+14155550199', password: 'secret', timezone: 'UTC' };
 
 describe('invited sign-up', () => {
   it('accepts the minimums', () => {

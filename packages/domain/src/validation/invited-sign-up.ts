@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN, TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
 import { cappedText, emailField, passwordField, textField } from './fields.ts';
+import { phoneField } from './phone-field.ts';
 
 const EMAIL_MIN = 5;
 const NAME_MIN = 2;
@@ -11,7 +12,7 @@ const PHONE_MIN = 2;
 export const invitedSignUpFormSchema = z.object({
   email: emailField(MESSAGES.emailInvalid, EMAIL_MIN),
   name: textField(FALLBACK_MESSAGES.minLength(NAME_MIN), NAME_MIN),
-  phone: textField(FALLBACK_MESSAGES.minLength(PHONE_MIN), PHONE_MIN),
+  phone: phoneField(PHONE_MIN),
   password: passwordField(MESSAGES.passwordMin, PASSWORD_MIN),
   timezone: cappedText(TEXT_MAX.timezone).trim().optional(),
   avatar: z.string().optional(),

@@ -8,7 +8,7 @@ const body = {
     name: 'Ann Lee',
     email: 'ann@example.com',
     password: 'secret',
-    phone: '15551234567',
+    phone: '14155550199',
     code: 'REF1',
     timezone: 'Europe/London',
   },

@@ -14,13 +14,18 @@ const visitor = {
   title: 'Shop app',
   name: 'Ann Lee',
   email: 'ann@example.com',
-  phone: '15551234567',
+  phone: '14155550199',
   password: 'secret',
 };
 
 describe('wizard step 6 for visitors', () => {
   it('accepts a complete account request', () => {
-    expect(wizardStep6VisitorSchema.parse(visitor)).toEqual(visitor);
+    expect(wizardStep6VisitorSchema.parse(visitor)).toEqual({ ...visitor, phone: '+14155550199' });
+  });
+
+  it('accepts a phone written with its country code and punctuation, given on as E.164', () => {
+    const typed = { ...visitor, phone: '+1 (415) 555-0199' };
+    expect(wizardStep6VisitorSchema.parse(typed).phone).toBe('+14155550199');
   });
 
   it('gives each field its spec message', () => {

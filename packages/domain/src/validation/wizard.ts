@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import {
-  PASSWORD_MIN,
-  PROJECT_INPUT_MIN,
-  TEXT_MAX,
-  WIZARD_DESCRIPTION_MAX,
-  WIZARD_STEPS,
-} from '../limits.ts';
+import { PASSWORD_MIN, PROJECT_INPUT_MIN, WIZARD_DESCRIPTION_MAX, WIZARD_STEPS } from '../limits.ts';
 import { FALLBACK_MESSAGES, MESSAGES } from '../messages.ts';
 import { emailField, isNumericZero, nonZeroTextField, passwordField } from './fields.ts';
+import { phoneField } from './phone-field.ts';
 
 /** Step 2 text (docs/product.md §C5): optional, at most 2048 characters. */
 export const wizardDescriptionSchema = z
@@ -22,12 +17,8 @@ export const wizardNameField = nonZeroTextField(
   PROJECT_INPUT_MIN,
 );
 export const wizardEmailField = emailField(MESSAGES.emailInvalid, PROJECT_INPUT_MIN);
-export const wizardPhoneField = z
-  .string({ error: MESSAGES.phoneInvalid })
-  .trim()
-  .regex(/^\d+$/, { error: MESSAGES.phoneInvalid, abort: true })
-  .max(TEXT_MAX.phone, { error: FALLBACK_MESSAGES.maxLength(TEXT_MAX.phone), abort: true })
-  .refine((v) => !isNumericZero(v), MESSAGES.phoneInvalid);
+// A valid number in any usual writing, stored as E.164 (docs/product.md §F13); empty says the same message.
+export const wizardPhoneField = phoneField(1, MESSAGES.phoneInvalid);
 export const wizardPasswordField = passwordField(MESSAGES.passwordMin, PASSWORD_MIN).refine(
   (v) => !isNumericZero(v),
   MESSAGES.passwordMin,

@@ -9,7 +9,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import { afterEmailChange, type EmailChange } from '../users/email-change.ts';
+import { verifyCurrentPassword } from '../auth/login.ts';
 import { type PendingEmailChange, requestEmailChange } from '../users/email-change-requests.ts';
 import { claimIdentity } from '../users/identity-claim.ts';
 import { assertAnotherSuperAdmin } from '../users/last-super-admin.ts';
@@ -21,17 +21,19 @@ export type UpdateUserRequest = { attributes: EditUserInput; relationships?: Adm
 /**
  * Edit user (docs/product.md §A2, §A4, §A5). The empty role choice keeps the role; a new login is taken only when
  * longer than 3 characters and a new e-mail only when longer than 5; an empty phone clears it. The
- * role is read fresh on every request, so a change applies on that user's next request. An e-mail
- * changed by someone else comes back to be noticed (docs/product.md §F4, users/email-change.ts).
+ * role is read fresh on every request, so a change applies on that user's next request. A new e-mail
+ * waits for the new address to confirm it; one's own also needs the current password and ends one's other
+ * sessions (docs/product.md §F4, users/email-change-requests.ts).
  */
 export async function updateUser(
   db: Db,
-  actor: { id: number; role: Role },
+  actor: { id: number; role: Role; sessionId: number },
   userId: number,
   request: UpdateUserRequest,
+  reauth: { ip: string },
   now: Date = new Date(),
   context: { productName: string; publicUrl: string },
-): Promise<{ emailChange: EmailChange | null; pending: PendingEmailChange | null }> {
+): Promise<{ pending: PendingEmailChange | null }> {
   const [user] = await db
     .select({ id: users.id, role: users.role, login: users.login, email: users.email })
     .from(users)
@@ -56,16 +58,17 @@ export async function updateUser(
   if (clash.some((u) => u.email.toLowerCase() === lowerEmail || u.login.toLowerCase() === lowerEmail))
     throw emailTaken();
   if (clash.length > 0) throw loginTaken();
+  const self = actor.id === userId;
+  if (self && email.trim().toLowerCase() !== user.email.toLowerCase())
+    await verifyCurrentPassword(db, { userId, password: a['current-password'], ip: reauth.ip, now });
 
   try {
     return await db.transaction(async (tx) => {
       if (user.role === 'superAdmin' && role !== 'superAdmin') await assertAnotherSuperAdmin(tx, userId);
       // Racing edits to one login or address wait here; the loser gets the answer above, not a unique
       // violation.
-      // Someone else's new e-mail waits for the new address to confirm it (email-change-requests.ts).
-      const self = actor.id === userId;
-      const written = self ? email : user.email;
-      const taken = await claimIdentity(tx, { email: written, login }, userId);
+      // A new e-mail waits for the new address to confirm it (email-change-requests.ts).
+      const taken = await claimIdentity(tx, { email: user.email, login }, userId);
       if (taken === 'email') throw emailTaken();
       if (taken) throw loginTaken();
       const extras = await readUserExtras(tx, request.relationships);
@@ -75,7 +78,6 @@ export async function updateUser(
           role,
           name: a.name,
           login,
-          email: written,
           phone: a.phone === '' ? null : a.phone,
           ...(a.timezone !== undefined ? { timezone: a.timezone || null } : {}),
           ...(a.avatar !== undefined ? { avatar: a.avatar || null } : {}),
@@ -85,8 +87,9 @@ export async function updateUser(
         .where(eq(users.id, userId));
       await applyTeamsAndTechs(tx, userId, role, extras);
       const change = { userId, name: a.name, from: user.email, to: email, actorId: actor.id, now };
-      if (!self) return { emailChange: null, pending: await requestEmailChange(tx, change, context) };
-      return { emailChange: await afterEmailChange(tx, change), pending: null };
+      return {
+        pending: await requestEmailChange(tx, { ...change, keepSessionId: actor.sessionId }, context),
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_uq')) throw emailTaken();

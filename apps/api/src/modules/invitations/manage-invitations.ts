@@ -6,7 +6,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { invitationMail } from '../mail/invitation-mail.ts';
 import { appLink } from '../mail/links.ts';
-import { INVITED_SIGN_UP_PATH } from './create-invitation.ts';
+import { INVITED_SIGN_UP_PATH, invitationReplyTo } from './create-invitation.ts';
 import { INVITATION_TTL_MS } from './invitation-tokens.ts';
 
 export type PendingInvitation = {
@@ -55,7 +55,7 @@ export async function loadOpenInvitation(db: Db, id: number) {
 export type ResendInput = {
   invitation: { id: number; email: string };
   project: { id: number; title: string };
-  invitedBy: { id: number; name: string };
+  invitedBy: { id: number; name: string; email?: string | null };
   now: Date;
   publicUrl: string;
   productName: string;
@@ -86,7 +86,12 @@ export async function resendInvitation(
     link,
   });
   return {
-    mail: { to: input.invitation.email, ...content, secrets: [...content.secrets, token] },
+    mail: {
+      to: input.invitation.email,
+      ...content,
+      ...invitationReplyTo(input.invitedBy),
+      secrets: [...content.secrets, token],
+    },
     expiresAt,
   };
 }

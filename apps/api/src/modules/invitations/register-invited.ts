@@ -49,6 +49,11 @@ export async function registerInvitedUser(
         .where(and(eq(invitations.id, invitation.id), isNull(invitations.usedAt)))
         .returning({ id: invitations.id, invitedById: invitations.invitedById });
       if (spent.length !== 1) throw invalidInvitation({ pointer: attr('token') });
+      // The address now has an account, so no other invitation of it can be used: none stays pending.
+      await tx
+        .update(invitations)
+        .set({ usedAt: now })
+        .where(and(sql`lower(${invitations.email}) = ${email.toLowerCase()}`, isNull(invitations.usedAt)));
       const [user] = await tx
         .insert(users)
         .values({

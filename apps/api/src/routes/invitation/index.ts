@@ -7,6 +7,7 @@ import {
 } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailForDisplay } from '../../lib/email-display.ts';
 import { asDocument } from '../../lib/jsonapi/document.ts';
 import {
   createInvitation,
@@ -64,7 +65,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
           data: {
             type: 'invitation',
             id: String(id),
-            attributes: { email, 'project-id': project.id, 'mail-status': status },
+            attributes: { email: emailForDisplay(email), 'project-id': project.id, 'mail-status': status },
           },
         }),
       );
@@ -102,7 +103,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
           type: 'invitation',
           id: String(invitation.id),
           attributes: {
-            email: invitation.email,
+            email: emailForDisplay(invitation.email),
             'project-id': project.id,
             'expires-at': expiresAt.toISOString(),
             'mail-status': status,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, mailOutbox, projectMembers, users } from '../../db/schema/index.ts';
 import { buildProject, buildUser, signedInAs, signIn } from '../../test/factories.ts';
@@ -42,7 +42,7 @@ const signUp = (token: string, email: string, extra: Record<string, unknown> = {
     token,
     email,
     name: 'Ivy Invited',
-    phone: '+1 555 0100',
+    phone: '+14155550100',
     timezone: 'Europe/Berlin',
     password: 'invited-pass-1',
     ...extra,
@@ -129,9 +129,88 @@ describe('POST /api/invitation/create', () => {
     const project = await buildProject(t.database.db);
     const { headers } = await signedInAs(t.app, t.database.db, 'admin');
     const email = freshEmail();
-    for (let i = 0; i < 5; i++)
-      expect((await invite(headers, { email, project_id: project.id })).statusCode).toBe(201);
+    // One pending invitation per address and project: five projects, then the sixth call is refused.
+    for (let i = 0; i < 5; i++) {
+      const other = await buildProject(t.database.db);
+      expect((await invite(headers, { email, project_id: other.id })).statusCode).toBe(201);
+    }
     expect((await invite(headers, { email, project_id: project.id })).statusCode).toBe(429);
+  });
+});
+
+describe('POST /api/invitation/create twice (a double click)', () => {
+  const openRows = async (email: string) =>
+    t.database.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.email, email), isNull(invitations.usedAt)));
+  const mailsTo = async (email: string) => {
+    await t.app.mailer.settled();
+    return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  };
+
+  it('sends one invitation: the second call at the same moment answers 409 and mails nothing', async () => {
+    const project = await buildProject(t.database.db);
+    const { headers } = await signedInAs(t.app, t.database.db, 'admin');
+    const email = freshEmail();
+    const answers = await Promise.all([
+      invite(headers, { email, project_id: project.id }),
+      invite(headers, { email, project_id: project.id }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((r) => r.statusCode === 409)!;
+    expect(firstError(refused)).toMatchObject({
+      title: 'An invitation to this e-mail is already pending; resend it from the list',
+      source: { pointer: '/data/attributes/email' },
+    });
+    expect(await openRows(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
+
+    // Later, and written differently, it is still the same pending invitation.
+    const again = await invite(headers, { email: email.toUpperCase(), project_id: project.id });
+    expect(again.statusCode).toBe(409);
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('invites the same address to another project, and again once the first has expired', async () => {
+    const { headers } = await signedInAs(t.app, t.database.db, 'admin');
+    const email = freshEmail();
+    const first = await buildProject(t.database.db);
+    const second = await buildProject(t.database.db);
+    expect((await invite(headers, { email, project_id: first.id })).statusCode).toBe(201);
+    expect((await invite(headers, { email, project_id: second.id })).statusCode).toBe(201);
+
+    await t.database.db
+      .update(invitations)
+      .set({ expiresAt: new Date(clock.getTime() - 1000) })
+      .where(and(eq(invitations.email, email), eq(invitations.projectId, first.id)));
+    expect((await invite(headers, { email, project_id: first.id })).statusCode).toBe(201);
+    const open = await openRows(email);
+    // The expired one made way for the new one: one open invitation per project.
+    expect(open.map((r) => r.projectId).sort()).toEqual([first.id, second.id].sort());
+  });
+
+  it('closes every other pending invitation of the address once the person signs up with one', async () => {
+    const { project, email, token } = await invited();
+    const other = await buildProject(t.database.db);
+    const { headers } = await signedInAs(t.app, t.database.db, 'admin');
+    expect((await invite(headers, { email, project_id: other.id })).statusCode).toBe(201);
+    expect(await openRows(email)).toHaveLength(2);
+
+    const res = await signUp(token, email);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await openRows(email)).toEqual([]);
+    const pending = await t.app.inject({
+      url: `/api/invitation/search?filter[project_id]=${other.id}`,
+      headers,
+    });
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json().data).toEqual([]);
+    const [member] = await t.database.db
+      .select()
+      .from(projectMembers)
+      .where(eq(projectMembers.projectId, project.id));
+    expect(member).toBeDefined();
   });
 });
 

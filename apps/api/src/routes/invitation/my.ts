@@ -1,6 +1,7 @@
 import { FALLBACK_MESSAGES, invitationDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailForDisplay } from '../../lib/email-display.ts';
 import { asDocument } from '../../lib/jsonapi/document.ts';
 import { findOpenInvitation, invalidInvitation } from '../../modules/invitations/invitation-tokens.ts';
 
@@ -27,7 +28,7 @@ const invitationMyRoutes: FastifyPluginAsyncZod = async (app) => {
         data: {
           type: 'invitation',
           id: String(invitation.id),
-          attributes: { email: invitation.email, 'project-id': invitation.projectId },
+          attributes: { email: emailForDisplay(invitation.email), 'project-id': invitation.projectId },
         },
       });
     },

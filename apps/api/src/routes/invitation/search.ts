@@ -1,6 +1,7 @@
 import { idField, pendingInvitationListDocumentSchema } from '@dd/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailForDisplay } from '../../lib/email-display.ts';
 import { loadInvitedProject } from '../../modules/invitations/create-invitation.ts';
 import { listPendingInvitations } from '../../modules/invitations/manage-invitations.ts';
 
@@ -29,7 +30,7 @@ const invitationSearchRoutes: FastifyPluginAsyncZod = async (app) => {
           type: 'invitation',
           id: String(row.id),
           attributes: {
-            email: row.email,
+            email: emailForDisplay(row.email),
             'project-id': row.projectId,
             'invited-by': row.invitedBy,
             created: row.createdAt.toISOString(),

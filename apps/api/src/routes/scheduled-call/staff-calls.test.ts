@@ -2,6 +2,7 @@ import { MESSAGES, ROLES, type Role, WORK_HOURS_ERRORS } from '@dd/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projectEvents, scheduledCalls } from '../../db/schema/index.ts';
+import { callBookedMessages } from '../../modules/scheduled-calls/book-call.ts';
 import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { buildProject, buildUser, withSessionAs } from '../../test/factories.ts';
 import { parseIcs } from '../../test/ical.ts';
@@ -191,7 +192,7 @@ describe('approve and decline a pending call', () => {
     expect(mails[0]!.to).toBe(client.email);
     expect(mails[0]!.subject).toMatch(/^Discovery call confirmed: /);
     expect(mails[0]!.text).toContain('(America/New_York)');
-    const ics = parseIcs(mails[0]!.attachments![0]!.content);
+    const ics = parseIcs(mails[0]!.calendar!.content);
     expect(ics.method).toBe('REQUEST');
     expect(ics.events).toHaveLength(1);
     expect(ics.events[0]).toMatchObject({
@@ -231,7 +232,7 @@ describe('approve and decline a pending call', () => {
     const mails = await mailsDuring(async () => {
       expect((await send(headers, 'POST', `/api/scheduled-call/${call.id}/decline`)).statusCode).toBe(200);
     });
-    const ics = parseIcs(mails[0]!.attachments![0]!.content);
+    const ics = parseIcs(mails[0]!.calendar!.content);
     expect(ics.method).toBe('CANCEL');
     expect(ics.events[0]).toMatchObject({
       uid: `${call.icsUid}@localhost`,
@@ -262,7 +263,7 @@ describe('cancel a call', () => {
     const mails = await mailsDuring(async () => {
       expect((await send(headers, 'POST', `/api/scheduled-call/${call.id}/cancel`)).statusCode).toBe(200);
     });
-    const ics = parseIcs(mails[0]!.attachments![0]!.content);
+    const ics = parseIcs(mails[0]!.calendar!.content);
     expect(ics.method).toBe('CANCEL');
     expect(ics.events[0]).toMatchObject({ sequence: 1, status: 'CANCELLED' });
     expect(await slotIsOffered(call.scheduledAt)).toBe(true);
@@ -289,7 +290,7 @@ describe('move a call', () => {
       const res = await send(headers, 'POST', `/api/scheduled-call/${call.id}/move`, moveBody(target));
       expect(res.statusCode, res.body).toBe(200);
     });
-    const ics = parseIcs(mails[0]!.attachments![0]!.content);
+    const ics = parseIcs(mails[0]!.calendar!.content);
     expect(ics.method).toBe('REQUEST');
     expect(ics.events[0]).toMatchObject({
       uid: `${call.icsUid}@localhost`,
@@ -316,7 +317,7 @@ describe('move a call', () => {
         (await send(headers, 'POST', `/api/scheduled-call/${call.id}/move`, moveBody(second))).statusCode,
       ).toBe(200);
     });
-    expect(parseIcs(more[0]!.attachments![0]!.content).events[0]!.sequence).toBe(2);
+    expect(parseIcs(more[0]!.calendar!.content).events[0]!.sequence).toBe(2);
   });
 
   it('refuses a slot another live call holds with 409 (the database constraint decides)', async () => {
@@ -400,6 +401,75 @@ type ListDoc = {
   data: Array<{ id: string; attributes: Record<string, unknown> }>;
   meta: { 'page-count': number; total: number };
 };
+
+describe('one organizer per call', () => {
+  it('booking, update and feed name the account manager; nobody asks the organizer to answer', async () => {
+    const { db } = t.database;
+    const manager = await withSessionAs(db, 'accountManager', { name: 'Amy Manager' });
+    const client = await buildUser(db, { role: 'client', timezone: NY, name: 'Carla Client' });
+    const project = await buildProject(db, { ownerId: client.id, accountManagerId: manager.user.id });
+    const [call] = await db
+      .insert(scheduledCalls)
+      .values({
+        projectId: project.id,
+        userId: client.id,
+        scheduledAt: nextSlot(),
+        timezone: NY,
+        status: 'booked',
+        createdAt: NOW,
+        icsUid: `scheduled-call-organizer-${slotCounter}`,
+      })
+      .returning();
+    const context = {
+      productName: 'Delivery Desk',
+      publicUrl: t.config.publicUrl,
+      mailFrom: t.config.mailFrom,
+      now: NOW,
+    };
+    const booked = await callBookedMessages(db, call!, context);
+    const toClient = booked.find((m) => m.to === client.email)!;
+    const toManager = booked.find((m) => m.to === manager.user.email)!;
+    const uid = `${call!.icsUid}@localhost`;
+
+    // The client is asked (REQUEST, RSVP); the manager organizes it and gets the organizer's copy (PUBLISH).
+    const clientIcs = parseIcs(toClient.calendar!.content);
+    expect(toClient.calendar!.method).toBe('REQUEST');
+    expect(clientIcs.method).toBe('REQUEST');
+    expect(clientIcs.events[0]!.attendees).toEqual([
+      { email: client.email, partstat: 'NEEDS-ACTION', rsvp: 'TRUE' },
+      { email: manager.user.email, partstat: 'ACCEPTED', rsvp: null },
+    ]);
+    const managerIcs = parseIcs(toManager.calendar!.content);
+    expect(toManager.calendar!.method).toBe('PUBLISH');
+    expect(managerIcs.method).toBe('PUBLISH');
+    expect(managerIcs.events[0]!.attendees.every((a) => a.rsvp === null)).toBe(true);
+    // The client's answer reaches the manager, who holds the call.
+    expect(toClient.replyTo).toBe(manager.user.email);
+
+    const target = nextSlot();
+    const moved = await mailsDuring(async () => {
+      const res = await send(
+        manager.headers,
+        'POST',
+        `/api/scheduled-call/${call!.id}/move`,
+        moveBody(target),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(moved.map((m) => m.to)).toEqual([client.email]);
+    const movedIcs = parseIcs(moved[0]!.calendar!.content);
+
+    const reset = await send(manager.headers, 'POST', '/api/calendar-feed/reset');
+    expect(reset.statusCode, reset.body).toBe(201);
+    const feedUrl = new URL((reset.json() as { data: { attributes: { url: string } } }).data.attributes.url);
+    const feed = parseIcs((await t.app.inject({ method: 'GET', url: feedUrl.pathname })).body);
+    const inFeed = feed.events.find((e) => e.uid === uid);
+
+    const organizers = [clientIcs, managerIcs, movedIcs].map((c) => c.events[0]!.organizer);
+    expect([...organizers, inFeed?.organizer]).toEqual(Array(4).fill(manager.user.email));
+    expect([clientIcs, managerIcs, movedIcs].map((c) => c.events[0]!.uid)).toEqual([uid, uid, uid]);
+  });
+});
 
 describe('GET /scheduled-call/staff-search', () => {
   it('lists calls with project, client, time and state; filters by state and date range; pages', async () => {

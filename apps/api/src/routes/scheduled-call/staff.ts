@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
 import { parseListQuery } from '../../lib/jsonapi/query.ts';
+import { withProjectReplyTo } from '../../modules/inbound-mail/reply-token.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { callChangeMessage } from '../../modules/scheduled-calls/call-change-message.ts';
 import {
@@ -58,7 +59,10 @@ const staffCallRoutes: FastifyPluginAsyncZod = async (app) => {
     const { productName, publicUrl, mailFrom } = app.config;
     const context = { productName, publicUrl, mailFrom, now: app.config.now() };
     const message = await callChangeMessage(app.db, result, context);
-    if (message) app.mailer.sendLater(message);
+    if (message)
+      app.mailer.sendLater(
+        await withProjectReplyTo(app.db, app.config, app.appSecret, message, result.call.projectId),
+      );
     return asDocument(scheduledCallDocumentSchema, documentOf(presentScheduledCall(result.call)));
   };
 

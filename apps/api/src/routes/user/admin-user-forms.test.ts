@@ -71,13 +71,13 @@ describe('PATCH /api/user/{id} (edit user)', () => {
     const team = await buildTeam(t.database.db);
     const res = await patchUser(
       user.id,
-      { ...base(user), role: 'developer', phone: '555-0101', timezone: 'Europe/Paris' },
+      { ...base(user), role: 'developer', phone: '+14155550101', timezone: 'Europe/Paris' },
       { team: refs('team', [team.id]), tech: refs('tech', techIds.slice(0, 2)) },
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.attributes).toMatchObject({ role: 'developer', phone: '555-0101' });
+    expect(res.json().data.attributes).toMatchObject({ role: 'developer', phone: '+14155550101' });
     const row = await fresh(user.id);
-    expect(row).toMatchObject({ role: 'developer', timezone: 'Europe/Paris', phone: '555-0101' });
+    expect(row).toMatchObject({ role: 'developer', timezone: 'Europe/Paris', phone: '+14155550101' });
     expect(await teamIdsOf(user.id)).toEqual([team.id]);
     expect(await techIdsOf(user.id)).toEqual(techIds.slice(0, 2).sort());
   });
@@ -201,7 +201,7 @@ describe('POST /api/user/create', () => {
     name: 'New Person',
     email: `new${++n}@example.com`,
     password: 'secret-1',
-    phone: '555',
+    phone: '+14155550155',
   });
 
   it('creates a developer with teams and techs who can sign in with the e-mail', async () => {

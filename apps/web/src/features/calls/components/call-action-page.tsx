@@ -6,8 +6,8 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useCallAction, useConfirmCallAction } from '../api/signed-call-action.ts';
 import { callTime, STATUS_COLORS, STATUS_LABELS } from './call-format.ts';
+import { useViewerZone } from './use-viewer-zone.ts';
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const errorText = (error: unknown) =>
   isApiError(error) ? (error.firstError?.title ?? error.message) : 'Something went wrong. Try again.';
 
@@ -36,7 +36,8 @@ function SignedInCallAction({ token }: { token: string }) {
   const confirm = useConfirmCallAction();
   const verb = action.data?.action === 'decline' ? 'Decline' : 'Approve';
   useDocumentTitle(`${verb} the call · Delivery Desk`);
-  const zone = browserZone();
+  // The viewer's profile zone, as on the Calls screen; the client's own time follows when it differs.
+  const zone = useViewerZone();
 
   return (
     <Stack maw={560} mx="auto" p="md" gap="md">

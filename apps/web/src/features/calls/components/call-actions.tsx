@@ -73,6 +73,7 @@ export function CallActions({ call, zone }: { call: StaffCall; zone: string }) {
       {moving && (
         <MoveCallModal
           callId={call.id}
+          current={call.scheduled}
           zone={zone}
           note={`Now: ${callTime(call.scheduled, zone)} (${zone}). Pick a free time; ${call.clientName} gets an updated invite.`}
           onClose={() => setMoving(false)}

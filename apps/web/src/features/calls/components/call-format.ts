@@ -51,3 +51,39 @@ export function dayBound(date: string, zone: string, end = false): string | null
   instant = guess - offsetAt(instant);
   return new Date(end ? instant - 1000 : instant).toISOString();
 }
+
+const DAY_LABEL = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** 'Tue, Dec 8' for a wall date 'YYYY-MM-DD' of the viewer's zone (a date has one weekday everywhere). */
+export function dayLabel(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return DAY_LABEL.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** The viewer-zone wall date 'YYYY-MM-DD' of an instant. */
+export function wallDate(iso: string, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(iso));
+}
+
+/**
+ * The day a move dialog opens on (docs/product.md §F1): the call's own day in the viewer's zone, else the
+ * first free day after it, else the first free day. Never simply today: a move is usually a small shift.
+ */
+export function firstMoveDay(
+  days: readonly { date: string }[],
+  scheduled: string,
+  zone: string,
+): string | undefined {
+  const own = wallDate(scheduled, zone);
+  return (days.find((d) => d.date >= own) ?? days[0])?.date;
+}

@@ -20,11 +20,11 @@ import { Link } from 'react-router';
 import { DateField } from '../../../lib/ui/date-range-inputs.tsx';
 import { activeFilterCount, FilterPanel } from '../../../lib/ui/filter-panel.tsx';
 import { toActor, useSession } from '../../auth/api/get-session.ts';
-import { browserTimezone, useScheduleCallCaller } from '../../project-page/api/schedule-call-caller.ts';
 import { type CallsQuery, type StaffCall, useCalls } from '../api/search-calls.ts';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
 import { CallActions } from './call-actions.tsx';
 import { callTime, dayBound, STATUS_COLORS, STATUS_LABELS } from './call-format.ts';
+import { useViewerZone } from './use-viewer-zone.ts';
 
 const TITLE = 'Calls';
 
@@ -38,8 +38,7 @@ export function CallsPage() {
   useDocumentTitle(`${TITLE} · Delivery Desk`);
   const session = useSession();
   const actor = toActor(session);
-  const caller = useScheduleCallCaller(session?.id ?? null);
-  const zone = caller.data?.timezone ?? browserTimezone();
+  const zone = useViewerZone();
   return (
     <Container size="md" py="lg" px="sm">
       <Title order={1} mb="md">

@@ -5,23 +5,28 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAvailableSlots } from '../../project-page/api/get-available-slots.ts';
 import { useMoveCall } from '../api/move-call.ts';
+import { dayLabel, firstMoveDay } from './call-format.ts';
 
 /** What a failed call change says: the server's title (a taken slot, the booking rules), else the generic one. */
 export const callChangeError = (error: unknown) =>
   isApiError(error) && error.status > 0 ? error.message : MESSAGES.genericError;
 
 /**
- * Pick another free slot (the clients' slot list, in `zone`) and move the call there: the Calls screen's
+ * Pick another free slot (the clients' slot list, in `zone`, days named with their weekday, opening on
+ * the call's own day) and move the call there: the Calls screen's
  * move and the client's own (docs/product.md §C9, §F1). A refusal (taken meanwhile, too close) shows in the
  * dialog and the free times reload.
  */
 export function MoveCallModal({
   callId,
+  current,
   note,
   zone,
   onClose,
 }: {
   callId: number;
+  /** When the call is now (ISO): the dialog opens on that day, not on today. */
+  current: string;
   /** The sentence above the picker: where the call is now and who gets an update. */
   note: string;
   zone: string;
@@ -31,7 +36,8 @@ export function MoveCallModal({
   const move = useMoveCall();
   const [date, setDate] = useState<string | null>(null);
   const [start, setStart] = useState<string | null>(null);
-  const day = slots.data?.find((d) => d.date === date) ?? slots.data?.[0];
+  const shown = date ?? firstMoveDay(slots.data ?? [], current, zone);
+  const day = slots.data?.find((d) => d.date === shown) ?? slots.data?.[0];
   return (
     <Modal
       opened
@@ -64,7 +70,7 @@ export function MoveCallModal({
                 setDate(v);
                 setStart(null);
               }}
-              data={(slots.data ?? []).map((d) => ({ value: d.date, label: d.date }))}
+              data={(slots.data ?? []).map((d) => ({ value: d.date, label: dayLabel(d.date) }))}
               allowDeselect={false}
             />
             <Text size="xs" c="dimmed">

@@ -189,10 +189,9 @@ export function AccountStep({
           <TextInput
             label="Phone"
             type="tel"
-            inputMode="numeric"
             required
             autoComplete="tel"
-            description="Digits only"
+            description="With the country code, e.g. +1 415 555 0199"
             value={draft.phone}
             error={errors.phone}
             onChange={(event) => update({ phone: event.currentTarget.value })}

@@ -1,7 +1,7 @@
 import { emailField, FALLBACK_MESSAGES, LABELS, MESSAGES } from '@dd/domain';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAddObserver } from '../api/add-observer.ts';
@@ -37,7 +37,11 @@ export function InvitePersonModal({ project, opened, onClose }: InvitePersonModa
   const target = project ?? chosen;
   const invite = useCreateInvitation();
   const addObserver = useAddObserver();
-  const busy = invite.isPending || addObserver.isPending;
+  // Set at once on submit, not on the next render: a double click's second click finds it taken, so one
+  // invitation goes out (the server refuses a second pending one too, docs/product.md §F13).
+  const sending = useRef(false);
+  const [pending, setPending] = useState(false);
+  const busy = pending || invite.isPending || addObserver.isPending;
   const close = () => {
     setEmail('');
     setError(null);
@@ -54,8 +58,16 @@ export function InvitePersonModal({ project, opened, onClose }: InvitePersonModa
       setError(MESSAGES.emailInvalid);
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
+    setPending(true);
+    const release = () => {
+      sending.current = false;
+      setPending(false);
+    };
     const input = { email: parsed.data, projectId: target.id };
     const done = (message: string) => {
+      release();
       notifySuccess(message);
       if (project) close();
       else setEmail('');
@@ -65,12 +77,14 @@ export function InvitePersonModal({ project, opened, onClose }: InvitePersonModa
       onError: (failure) => {
         const { code, title } = (isApiError(failure) && failure.firstError) || {};
         if (code !== 'email_registered') {
+          release();
           setError(title || MESSAGES.emailInvalid);
           return;
         }
         addObserver.mutate(input, {
           onSuccess: () => done(MESSAGES.userAddedToProject),
           onError: (addFailure) => {
+            release();
             notifyError(MESSAGES.invitationFailed);
             // Why, where the server says (a client account, a deactivated one, already on the project).
             setError((isApiError(addFailure) && addFailure.firstError?.title) || null);
@@ -150,7 +164,7 @@ export function InvitePersonModal({ project, opened, onClose }: InvitePersonModa
             <Button variant="default" onClick={close} disabled={busy}>
               {project ? LABELS.buttons.cancel : 'Close'}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={busy} disabled={busy}>
               Send invitation
             </Button>
           </Group>

@@ -1,8 +1,9 @@
-import { can, isRole, LABELS, ROLE_LABELS } from '@dd/domain';
+import { can, formatPhone, isRole, LABELS, ROLE_LABELS } from '@dd/domain';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useProductLabel } from '../../../lib/app-config.ts';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
+import { PhoneLink } from '../../../lib/ui/phone-link.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import { PendingInvitations } from '../../invitations/components/pending-invitations.tsx';
 import { ProjectObservers } from '../../invitations/components/project-observers.tsx';
@@ -42,14 +43,14 @@ function Member({ person, role }: { person: Person; role: string }) {
               </Anchor>
             )}
             {person.phone && (
-              <Anchor
-                href={`tel:${person.phone}`}
+              <PhoneLink
+                phone={person.phone}
                 size="xs"
-                title={person.phone}
+                title={formatPhone(person.phone)}
                 aria-label={`Call ${person.name}`}
               >
                 Call
-              </Anchor>
+              </PhoneLink>
             )}
           </Group>
         )}

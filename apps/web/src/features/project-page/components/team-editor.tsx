@@ -1,4 +1,4 @@
-import { LABELS, MESSAGES, ROLE_LABELS, type TeamMemberRole } from '@dd/domain';
+import { formatPhone, LABELS, MESSAGES, ROLE_LABELS, type TeamMemberRole } from '@dd/domain';
 import { Button, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
@@ -170,7 +170,7 @@ export function TeamEditor({ project }: { project: ProjectView }) {
                   {accountManager.email}
                 </Text>
               )}
-              {accountManager.phone && <Text size="xs">{accountManager.phone}</Text>}
+              {accountManager.phone && <Text size="xs">{formatPhone(accountManager.phone)}</Text>}
             </div>
           </Group>
         )}

@@ -1,4 +1,12 @@
-import { can, LABELS, MESSAGES, mayReadField, PROJECT_SORT_FIELDS, projectFilterSchema } from '@dd/domain';
+import {
+  can,
+  formatPhone,
+  LABELS,
+  MESSAGES,
+  mayReadField,
+  PROJECT_SORT_FIELDS,
+  projectFilterSchema,
+} from '@dd/domain';
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -24,7 +32,13 @@ const COLUMNS: Column<ProjectRow>[] = [
   { key: 'title', header: 'Title', sortField: 'title', render: (p) => p.title },
   { key: 'client', header: 'Client', sortField: 'owner.name', hideAt: 575, render: (p) => p.clientName },
   { key: 'state', header: 'State', sortField: 'state.id', hideAt: 991, render: (p) => p.state },
-  { key: 'phone', header: 'Phone', sortField: 'owner.phone', hideAt: 768, render: (p) => p.phone },
+  {
+    key: 'phone',
+    header: 'Phone',
+    sortField: 'owner.phone',
+    hideAt: 768,
+    render: (p) => formatPhone(p.phone),
+  },
   { key: 'size', header: 'Size', sortField: 'size.id', hideAt: 1199, render: (p) => p.size },
   createdColumn('Created At', 768),
 ];

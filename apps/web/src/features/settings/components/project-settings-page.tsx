@@ -17,6 +17,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { PhoneLink } from '../../../lib/ui/phone-link.tsx';
 import { useAccountManagers } from '../api/get-account-managers.ts';
 import { useDefaultAccountManagerSetting } from '../api/get-default-account-manager.ts';
 import { useUserProfile } from '../api/get-user-profile.ts';
@@ -134,9 +135,7 @@ function ProfileCard({ query }: { query: ReturnType<typeof useUserProfile> }) {
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             Email: {user.email ? <Anchor href={`mailto:${user.email}`}>{user.email}</Anchor> : '—'}
           </Text>
-          <Text size="sm">
-            Phone: {user.phone ? <Anchor href={`tel:${user.phone}`}>{user.phone}</Anchor> : '—'}
-          </Text>
+          <Text size="sm">Phone: {user.phone ? <PhoneLink phone={user.phone} /> : '—'}</Text>
         </Stack>
       </Group>
     </Card>

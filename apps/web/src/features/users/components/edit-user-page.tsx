@@ -17,6 +17,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { CurrentPasswordInput } from '../../../lib/ui/current-password-input.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import { confirmationSentMessage, confirmationSentTo } from '../../email-change/api/confirmation-sent.ts';
 import { type EditableUser, useUser } from '../api/get-user.ts';
@@ -52,7 +53,8 @@ export function EditUserPage() {
   );
 }
 
-type FormValues = Omit<EditableUser, 'id'>;
+/** The current password is asked for only when the admin changes their own e-mail (docs/product.md §F4). */
+type FormValues = Omit<EditableUser, 'id'> & { currentPassword: string };
 
 function EditUserForm({ user }: { user: EditableUser }) {
   const navigate = useNavigate();
@@ -60,9 +62,11 @@ function EditUserForm({ user }: { user: EditableUser }) {
   const options = useUserFormOptions();
   const update = useUpdateUser();
   const { id, ...initialValues } = user;
+  const ownEmailChanged = (v: FormValues) =>
+    actor !== null && String(actor.id) === id && v.email.trim().toLowerCase() !== user.email.toLowerCase();
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues,
+    initialValues: { ...initialValues, currentPassword: '' },
     validate: (values) => validate(values),
   });
   const values = form.getValues();
@@ -70,6 +74,11 @@ function EditUserForm({ user }: { user: EditableUser }) {
   const current = isRole(user.role) ? user.role : null;
 
   const submit = form.onSubmit((v) => {
+    // Checked here, not in `validate`, which useForm keeps from the first render.
+    if (ownEmailChanged(v) && v.currentPassword === '') {
+      form.setFieldError('currentPassword', MESSAGES.currentPasswordRequired);
+      return;
+    }
     const attributes: EditUserInput = {
       role: v.role === '' ? undefined : v.role,
       name: v.name,
@@ -78,13 +87,15 @@ function EditUserForm({ user }: { user: EditableUser }) {
       email: v.email,
       phone: v.phone,
       avatar: v.avatar,
+      ...(ownEmailChanged(v) ? { 'current-password': v.currentPassword } : {}),
     };
     update.mutate(
       { id, attributes, extras: { companyId: v.companyId, teamIds: v.teamIds, techIds: v.techIds } },
       {
         onSuccess: ({ meta }) => {
           notifySuccess(MESSAGES.updated);
-          // Someone else's new e-mail waits for that mailbox to confirm it.
+          form.setFieldValue('currentPassword', '');
+          // A new e-mail waits for that mailbox to confirm it.
           const sentTo = confirmationSentTo(meta);
           if (sentTo) notifySuccess(confirmationSentMessage(sentTo));
         },
@@ -144,6 +155,7 @@ function EditUserForm({ user }: { user: EditableUser }) {
             autoComplete="off"
             {...form.getInputProps('email')}
           />
+          {ownEmailChanged(values) && <CurrentPasswordInput {...form.getInputProps('currentPassword')} />}
           <TextInput label="Phone" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
           <AvatarAndRoleExtras values={values} setValues={form.setValues} options={options} />
           <Group justify="flex-end" gap="sm" mt="xs">

@@ -13,6 +13,7 @@ import {
   useTableUrlState,
 } from '../../../lib/ui/paged-table.tsx';
 import { PersonAvatar } from '../../../lib/ui/person-avatar.tsx';
+import { PhoneLink } from '../../../lib/ui/phone-link.tsx';
 import { TitledPage } from '../../../lib/ui/titled-page.tsx';
 import { toActor, useSession } from '../../auth/api/get-session.ts';
 import { useDeactivateUser } from '../api/deactivate-user.ts';
@@ -50,8 +51,7 @@ function columns(product: string): Column<UserRow>[] {
       header: 'Phone',
       sortField: 'phone',
       hideAt: 768,
-      render: (u) =>
-        u.phone ? <Anchor href={`tel:${u.phone.replace(/[^\d+]/g, '')}`}>{u.phone}</Anchor> : '',
+      render: (u) => <PhoneLink phone={u.phone} />,
     },
     { key: 'role', header: 'Role', sortField: 'role.id', hideAt: 575, render: (u) => u.role },
     { key: 'team', header: product, hideAt: 991, render: (u) => u.teams },
