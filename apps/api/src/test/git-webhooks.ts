@@ -36,6 +36,8 @@ export type Delivery = {
   deliveryId?: string;
   /** a signature to send instead of the right one (null: none) */
   signature?: string | null;
+  /** the URL to post to: the provider's shared one unless a repository's own is given */
+  url?: string;
 };
 
 /** Sends a delivery as the provider would: GitHub signs the body, GitLab sends the secret as a token. */
@@ -56,7 +58,7 @@ export async function deliver(app: FastifyInstance, delivery: Delivery) {
     headers[delivery.provider === 'github' ? 'x-hub-signature-256' : 'x-gitlab-token'] = signature;
   return app.inject({
     method: 'POST',
-    url: `/api/webhooks/${delivery.provider}`,
+    url: delivery.url ?? `/api/webhooks/${delivery.provider}`,
     headers: { 'content-type': 'application/json', ...headers },
     payload: body,
   });

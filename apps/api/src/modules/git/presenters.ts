@@ -23,7 +23,11 @@ export function presentRepositoryWithSecret(row: RepositoryRow, secret: string, 
   const base = presentRepository(row);
   return {
     ...base,
-    attributes: { ...base.attributes, 'webhook-url': `${publicUrl}/api/webhooks/${row.provider}`, secret },
+    attributes: {
+      ...base.attributes,
+      'webhook-url': `${publicUrl}/api/webhooks/${row.provider}/${row.id}`,
+      secret,
+    },
   };
 }
 

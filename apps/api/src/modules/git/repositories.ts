@@ -124,3 +124,18 @@ export async function findConnectedRepository(
     );
   return row ?? null;
 }
+
+/** The connected repository of a webhook URL of its own (`/api/webhooks/{provider}/{id}`), or null. */
+export async function findConnectedRepositoryById(
+  db: Db,
+  provider: GitProvider,
+  id: number,
+): Promise<RepositoryRow | null> {
+  const [row] = await db
+    .select()
+    .from(repositories)
+    .where(
+      and(eq(repositories.id, id), eq(repositories.provider, provider), isNull(repositories.disconnectedAt)),
+    );
+  return row ?? null;
+}

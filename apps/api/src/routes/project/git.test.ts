@@ -31,7 +31,9 @@ describe('POST /api/project/{id}/repositories', () => {
     const res = await connect(project.id, headers, { provider: 'github', name });
     expect(res.statusCode, res.body).toBe(201);
     const { attributes } = res.json().data;
-    expect(attributes['webhook-url']).toBe('https://desk.example.com/api/webhooks/github');
+    expect(attributes['webhook-url']).toBe(
+      `https://desk.example.com/api/webhooks/github/${res.json().data.id}`,
+    );
     expect(attributes.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [row] = await db().select().from(repositories).where(eq(repositories.name, name));
     expect(row!.secretCipher).not.toContain(attributes.secret);

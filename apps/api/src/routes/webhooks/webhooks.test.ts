@@ -134,13 +134,13 @@ describe('POST /api/webhooks/github', () => {
     expect(stored).toHaveLength(1);
   });
 
-  it('answers 404 for a repository nobody connected, and 202 ignoring an event it does not handle', async () => {
+  it('answers a repository nobody connected as a wrong signature (401), and 202 ignoring an event it does not handle', async () => {
     const { name, secret } = await setup('github');
     const ping = githubExample('ping');
     (ping.repository as Record<string, unknown>).full_name = 'nobody/nothing';
     expect(
       (await deliver(t.app, { provider: 'github', event: 'ping', payload: ping, secret })).statusCode,
-    ).toBe(404);
+    ).toBe(401);
     const star = githubExample('star');
     (star.repository as Record<string, unknown>).full_name = name;
     const res = await deliver(t.app, { provider: 'github', event: 'star', payload: star, secret });
@@ -350,6 +350,7 @@ describe('POST /api/webhooks/github', () => {
       payload: body,
       secret: s.secret,
       signature: `sha256=${'0'.repeat(64)}`,
+      url: `/api/webhooks/github/${s.repositoryId}`,
     });
     expect(forged.statusCode).toBe(401);
     const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -361,6 +362,7 @@ describe('POST /api/webhooks/github', () => {
       payload: body,
       secret: s.secret,
       signature,
+      url: `/api/webhooks/github/${s.repositoryId}`,
     });
     const took = performance.now() - started;
     loop.disable();
@@ -454,7 +456,7 @@ describe('POST /api/webhooks/gitlab', () => {
     expect(stored).toHaveLength(2);
   });
 
-  it('refuses every delivery once the repository is disconnected (404), its activity kept', async () => {
+  it('refuses every delivery once the repository is disconnected (401), its activity kept', async () => {
     const s = await setup('gitlab');
     const push = gitlabExample('push-hook');
     (push.project as Record<string, unknown>).path_with_namespace = s.name;
@@ -472,7 +474,15 @@ describe('POST /api/webhooks/gitlab', () => {
       payload: push,
       secret: s.secret,
     });
-    expect(again.statusCode).toBe(404);
+    expect(again.statusCode).toBe(401);
+    const atItsUrl = await deliver(t.app, {
+      provider: 'gitlab',
+      event: 'Push Hook',
+      payload: push,
+      secret: s.secret,
+      url: `/api/webhooks/gitlab/${s.repositoryId}`,
+    });
+    expect(atItsUrl.statusCode).toBe(401);
     const activity = await t.app.inject({
       method: 'GET',
       url: `/api/project/${s.project.id}/git-activity`,
