@@ -68,6 +68,12 @@ describe('the OpenAPI document (/api/docs/json)', () => {
     }
   });
 
+  it('declares the report’s CSV answer beside its JSON:API one', () => {
+    const answer = doc.paths['/api/project/{id}/report']!.get!.responses['200']!;
+    expect(Object.keys(answer.content ?? {}).sort()).toEqual(['application/vnd.api+json', 'text/csv']);
+    expect(JSON.stringify(doc)).not.toContain('x-also-answers');
+  });
+
   it('is a valid OpenAPI 3 document', async () => {
     expect(doc.openapi).toMatch(/^3\./);
     const result = await validate(structuredClone(doc) as never);

@@ -6,6 +6,15 @@ import { LIST_PARAMETERS, listQueryJsonSchema } from '../../routes/list-paramete
 import { AUTH_COOKIE, isKeyFreePath } from '../app/auth.ts';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+/** Route config `alsoAnswers`: per status, the other media types of its answer (a string body). */
+export type AlsoAnswers = Record<string, Record<string, { description: string }>>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Other media types a success answer comes in (the report as `text/csv`), for the document. */
+    alsoAnswers?: AlsoAnswers;
+  }
+}
 
 /**
  * The zod schemas of each route, as OpenAPI; list operations get their `page[..]`, `sort`, `include`
@@ -18,8 +27,10 @@ function transform(input: TransformInput, security: Security) {
   const schema = out.schema as Record<string, unknown> | undefined;
   if (list && schema) schema.querystring = listQueryJsonSchema(list);
   // A route whose query is not a page-number list spells its parameters out itself (e.g. keyset pages).
-  const ownQuery = (input.route.config as { openapiQuery?: unknown } | undefined)?.openapiQuery;
-  if (ownQuery && schema) schema.querystring = ownQuery;
+  const config = input.route.config as { openapiQuery?: unknown; alsoAnswers?: AlsoAnswers } | undefined;
+  if (config?.openapiQuery && schema) schema.querystring = config.openapiQuery;
+  // A success answer that also comes in another media type (the report as CSV): finishDocument adds it.
+  if (config?.alsoAnswers && schema) schema['x-also-answers'] = config.alsoAnswers;
   // A route a visitor may call says `security: []` itself; every other asks for a session (ADR 0009).
   // Feeds, signed links and git webhooks carry their own secret (plugins/app/auth.ts OPEN_PATHS).
   if (schema)
@@ -130,6 +141,16 @@ function finishDocument(doc: Json): Json {
   )) {
     for (const [method, op] of Object.entries(operations)) {
       op.operationId ??= operationIdOf(method, path);
+      const also = op['x-also-answers'] as AlsoAnswers | undefined;
+      delete op['x-also-answers'];
+      for (const [status, media] of Object.entries(also ?? {})) {
+        const answer = (op.responses as Record<string, Json> | undefined)?.[status];
+        if (!answer) continue;
+        answer.content ??= {};
+        const content = answer.content as Json;
+        for (const [type, { description }] of Object.entries(media))
+          content[type] = { schema: { type: 'string', description } };
+      }
       if (plainJson(path)) continue;
       const bodies = [op.requestBody, ...Object.values((op.responses ?? {}) as Json)];
       for (const body of bodies) {

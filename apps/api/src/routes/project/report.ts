@@ -49,7 +49,14 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: projectReportDocumentSchema },
       },
       // The report's version comes with the session too (docs/adr/0032): a kept report costs one statement.
-      config: { sessionRead: projectRefVersionRead },
+      config: {
+        sessionRead: projectRefVersionRead,
+        alsoAnswers: {
+          200: {
+            'text/csv': { description: 'The per-sprint table as CSV (?format=csv or Accept: text/csv)' },
+          },
+        },
+      },
     },
     async (request, reply) => {
       const ref = await loadProjectRef(app.db, request.params.id, request.sessionRead);
