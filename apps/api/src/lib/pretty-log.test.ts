@@ -12,6 +12,12 @@ describe('pretty log lines', () => {
       '13:03:04 CET INFO  job done job.id=7\n',
     );
   });
+  it('writes the hour after midnight as 00, not 0 (the clean-clone CI ran at 00:24 CET)', () => {
+    const format = prettyLogFormatter({ color: false, timeZone: 'Europe/Berlin' });
+    const justAfterMidnight = Date.UTC(2026, 11, 4, 23, 24, 5);
+    const line = JSON.stringify({ pid: 1, hostname: 'h', time: justAfterMidnight, level: 30, msg: 'm' });
+    expect(format(line)).toBe('00:24:05 CET INFO  m\n');
+  });
   it('writes one line per request, on its completion, with the time rounded', () => {
     const format = prettyLogFormatter({ color: false, timeZone: 'UTC' });
     const incoming = json({

@@ -21,8 +21,16 @@ export function logFormatFor(setting: string | undefined, isTTY: boolean | undef
 }
 
 /** `18:03:04 CET`: the time on this machine's clock, with its zone said (issue 43 §2). */
+const clock = {
+  hourCycle: 'h23',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+} as const;
 function localTime(ms: number, timeZone?: string): string {
-  return new Date(ms).toLocaleTimeString('en-GB', { hour12: false, timeZoneName: 'short', timeZone });
+  // hourCycle h23 with 2-digit fields: `hour12: false` alone wrote the hour after midnight as `0:24:05`.
+  return new Date(ms).toLocaleTimeString('en-GB', { ...clock, timeZone });
 }
 
 function flattened(entry: Record<string, unknown>, skip: Set<string>): string[] {
