@@ -58,7 +58,7 @@ async function visitorSignsUpAndBooks(base: string) {
     data: {
       type: 'user',
       attributes: {
-        user: { name: 'Vera Visitor', email, password: 'visitor-pass-1', phone: '15550142' },
+        user: { name: 'Vera Visitor', email, password: 'visitor-pass-1', phone: '14155550142' },
         company: { title: 'Vera Bakery' },
         project: {
           title: 'Vera Bakery',
@@ -162,9 +162,12 @@ suite.journey('an admin sees what is left to set up on the first screen', async 
   await page.waitForURL('**/projects-table');
   const checklist = page.getByRole('alert').filter({ hasText: 'Finish setting up' });
   await checklist.waitFor();
-  // Amy is the default account manager and SMTP is set here: only work hours and the public address remain.
+  // Amy is the default account manager and SMTP is set here: work hours, the public address and the
+  // sender remain.
   await checklist.getByText('clients can book calls in').waitFor();
   await checklist.getByText(/PUBLIC_URL/).waitFor();
+  // The sender is no-reply@ this test server's host, where no mailbox can be: named, with what to set.
+  await checklist.getByText(/MAIL_FROM/).waitFor();
   assert.equal(await checklist.getByText('default account manager').count(), 0);
   assert.equal(await checklist.getByText(/SMTP_URL/).count(), 0);
   await expectNoA11yViolations(page);

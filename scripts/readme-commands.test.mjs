@@ -59,8 +59,8 @@ describe('the README names only commands that exist', () => {
 });
 
 describe('system needs of the test suites', () => {
-  it('lists Chromium and nginx for the browser journeys only', () => {
-    expect(SYSTEM_NEEDS.map((need) => need.apt)).toEqual(['chromium', 'nginx']);
+  it('lists Chromium, nginx and PgBouncer for the browser journeys only', () => {
+    expect(SYSTEM_NEEDS.map((need) => need.apt)).toEqual(['chromium', 'nginx', 'pgbouncer']);
     for (const need of SYSTEM_NEEDS) expect(need.suites).toEqual(['e2e']);
   });
 

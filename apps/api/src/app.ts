@@ -18,6 +18,7 @@ import databasePlugin from './plugins/app/database.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import eventsPlugin from './plugins/app/events.ts';
 import gitDeliveriesPlugin from './plugins/app/git-deliveries.ts';
+import inboundMailPlugin from './plugins/app/inbound-mail.ts';
 import inputGuardPlugin from './plugins/app/input-guard.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
@@ -113,6 +114,7 @@ export async function buildApp({
   await app.register(notificationsPlugin);
   await app.register(eventsPlugin);
   await app.register(gitDeliveriesPlugin);
+  await app.register(inboundMailPlugin);
   await app.register(responsesPlugin, { check: checkResponses });
 
   // Routes.

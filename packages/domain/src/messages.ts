@@ -73,6 +73,8 @@ export const MESSAGES = {
   teamDeleted: 'Team deleted!',
   companyDeleted: 'Company deleted!',
   invitationSent: 'Invitation sent',
+  /** A second invitation while one is pending for the address and project (docs/product.md §F13). */
+  invitationPending: 'An invitation to this e-mail is already pending; resend it from the list',
   userAddedToProject: 'User successfully added.',
   invitationFailed: "Something went wrong during the user's invitation.",
   confirmDeleteProject: 'Do you really want to delete this project?',

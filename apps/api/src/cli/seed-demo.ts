@@ -29,6 +29,7 @@ const PEOPLE: Array<{ name: string; role: Role }> = [
 const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
+  databaseDirectUrl: config.databaseDirectUrl,
   dataDir: config.dataDir,
   log: console.log,
 });
@@ -64,7 +65,7 @@ if (already) {
         name: person.name,
         login,
         email: `${login}@demo.test`,
-        phone: `1555${String(Object.keys(users).length).padStart(7, '0')}`,
+        phone: `+1415555${String(Object.keys(users).length).padStart(4, '0')}`,
         role: person.role,
         timezone: person.role === 'client' ? 'America/New_York' : 'Europe/Berlin',
         companyId: person.role === 'client' ? (person.name.startsWith('Chris') ? acme!.id : bloom!.id) : null,

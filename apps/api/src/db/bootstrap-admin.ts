@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { emailToAscii } from '@dd/domain';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { Db } from './client.ts';
@@ -18,7 +19,7 @@ export async function bootstrapAdmin(
     .where(eq(users.role, 'superAdmin'))
     .limit(1);
   if (existing) {
-    const wanted = options.email?.toLowerCase();
+    const wanted = options.email && (emailToAscii(options.email) ?? options.email).toLowerCase();
     if (wanted) {
       const [known] = await db
         .select({ id: users.id })
@@ -33,7 +34,9 @@ export async function bootstrapAdmin(
     }
     return;
   }
-  const email = (options.email ?? 'admin@localhost').toLowerCase();
+  const email = (
+    options.email ? (emailToAscii(options.email) ?? options.email) : 'admin@localhost'
+  ).toLowerCase();
   const password = options.password ?? randomBytes(12).toString('base64url');
   const [taken] = await db
     .select({ id: users.id })

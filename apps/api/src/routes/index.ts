@@ -15,6 +15,7 @@ import eventRoutes from './events/index.ts';
 import fileRoutes from './file/index.ts';
 import healthRoutes from './health/index.ts';
 import imageRoutes from './image/index.ts';
+import inboundMailRoutes from './inbound-mail/index.ts';
 import incompleteRegistrationListRoutes from './incomplete-registration/index.ts';
 import invitationRoutes from './invitation/index.ts';
 import invitationMyRoutes from './invitation/my.ts';
@@ -92,6 +93,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(fileRoutes);
   await api.register(healthRoutes);
   await api.register(imageRoutes);
+  await api.register(inboundMailRoutes);
   await api.register(incompleteRegistrationListRoutes);
   await api.register(invitationRoutes);
   await api.register(invitationMyRoutes);

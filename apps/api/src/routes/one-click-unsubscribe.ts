@@ -25,23 +25,30 @@ export type UnsubscribeLink = {
 };
 
 const tokenQuery = z.object({ token: z.string().max(200).optional() });
+/** The encodings of RFC 8058's one-click POST body. */
+const ONE_CLICK_ENCODINGS = ['application/x-www-form-urlencoded', 'multipart/form-data'] as const;
+/** "List-Unsubscribe=One-Click" in either encoding, with room for a boundary and part headers. */
+const ONE_CLICK_BODY_LIMIT = 1024;
 const INVALID = 'This unsubscribe link is not valid. Nothing was changed.';
 
 /**
  * A mail's one-click unsubscribe (RFC 8058), the same for every mail that has one: the link works
  * signed-out; GET answers a page with an Unsubscribe button and changes nothing (mail link scanners
- * follow links); POST unsubscribes: the mail client's one-click (List-Unsubscribe-Post, form-encoded)
- * answers JSON, the page's button (a browser asking for HTML) a page. Register it inside the route
- * plugin of its URL: the form parser it adds stays in that plugin.
+ * follow links); POST unsubscribes: the mail client's one-click (List-Unsubscribe-Post, URL-encoded or
+ * multipart) answers JSON, the page's button (a browser asking for HTML) a page. Register it inside the
+ * route plugin of its URL: the form parsers it adds stay in that plugin.
  */
 export function oneClickUnsubscribe(app: App, link: UnsubscribeLink) {
-  // The one-click body says nothing the URL does not, so it is read and ignored.
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1024 },
-      (_r, _b, done) => done(null, undefined),
-    );
+  // The one-click body ("List-Unsubscribe=One-Click") says nothing the URL does not, so it is read, up
+  // to a form's size, and ignored. RFC 8058 lets a mail client send it URL-encoded or as
+  // multipart/form-data; both are taken, and nothing else.
+  for (const encoding of ONE_CLICK_ENCODINGS) {
+    if (!app.hasContentTypeParser(encoding))
+      app.addContentTypeParser(
+        encoding,
+        { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT },
+        (_r, _b, done) => done(null, undefined),
+      );
   }
   const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
   const page = (title: string, body: string, button?: { action: string }) =>

@@ -9,6 +9,9 @@ export type ParsedEvent = {
   summary: string;
   /** Whether DTSTART was written in UTC ('Z'). */
   utc: boolean;
+  /** The ORGANIZER's address, without `mailto:`. */
+  organizer: string | null;
+  attendees: Array<{ email: string; partstat: string | null; rsvp: string | null }>;
 };
 export type ParsedCalendar = {
   method: string | null;
@@ -38,6 +41,12 @@ export function parseIcs(text: string): ParsedCalendar {
         status: str(vevent.getFirstPropertyValue('status')),
         summary: event.summary,
         utc: event.startDate.zone?.tzid === 'UTC',
+        organizer: str(vevent.getFirstPropertyValue('organizer'))?.replace(/^mailto:/i, '') ?? null,
+        attendees: vevent.getAllProperties('attendee').map((p) => ({
+          email: String(p.getFirstValue()).replace(/^mailto:/i, ''),
+          partstat: str(p.getParameter('partstat')),
+          rsvp: str(p.getParameter('rsvp')),
+        })),
       };
     }),
   };

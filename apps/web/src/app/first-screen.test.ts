@@ -46,7 +46,8 @@ describe("the first screen's reads", () => {
       void startFirstScreen(new QueryClient(), path);
       await vi.waitFor(() => expect(fetched.length).toBe(firstScreenRequests(path).length));
       expect([...fetched].sort()).toEqual([...firstScreenRequests(path)].sort());
-    });
+      // The first import of the router (the whole app) took over 5 s on two busy cores.
+    }, 30_000);
   }
 
   it("are declared once: the router's routes for these pages use the domain's paths", async () => {

@@ -41,13 +41,28 @@ export const notificationSettingsDocumentSchema = z.object({
 export const notificationUnsubscribedSchema = z.object({ meta: z.object({ unsubscribed: z.literal(true) }) });
 
 /** What an admin still has to set up before leads and calls reach the right people. */
-export const SETUP_CHECKLIST_ITEMS = ['default-account-manager', 'work-hours', 'smtp', 'public-url'] as const;
+export const SETUP_CHECKLIST_ITEMS = [
+  'default-account-manager',
+  'work-hours',
+  'smtp',
+  'public-url',
+  'mail-sender',
+] as const;
 export type SetupChecklistItem = (typeof SETUP_CHECKLIST_ITEMS)[number];
 
 /** GET /api/setup/checklist (admins): each item and whether it is done. */
 export const setupChecklistDocumentSchema = z.object({
   data: resourceSchema(
     'setup-checklist',
-    z.object({ items: z.array(z.object({ item: z.enum(SETUP_CHECKLIST_ITEMS), done: z.boolean() })) }),
+    z.object({
+      items: z.array(
+        z.object({
+          item: z.enum(SETUP_CHECKLIST_ITEMS),
+          done: z.boolean(),
+          /** What the item is about today: the sender's address for `mail-sender`, else null. */
+          detail: z.string().nullable(),
+        }),
+      ),
+    }),
   ),
 });

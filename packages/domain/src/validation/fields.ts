@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX, TEXT_MAX } from '../limits.ts';
 import { FALLBACK_MESSAGES } from '../messages.ts';
-import { EMAIL_PATTERN } from './email.ts';
+import { emailToAscii } from './email.ts';
 
 /** True for a value that reads as the number zero ('0', '00', '0.0'), which docs/product.md reject as empty. */
 export function isNumericZero(value: string): boolean {
@@ -35,14 +35,27 @@ export function nonZeroTextField(
   return textField(message, min, max).refine((v) => !isNumericZero(v), zeroMessage);
 }
 
-/** An e-mail of at least `min` characters matching the product's pattern. */
+/**
+ * The e-mail check (validation/email.ts) as a zod transform: an address passes as it is stored and sent
+ * (its domain in ASCII, punycode for an internationalised one); anything else gets `message`.
+ */
+export function toStoredEmail(message: string) {
+  return (value: string, ctx: z.RefinementCtx<string>) => {
+    const address = emailToAscii(value);
+    if (address !== null) return address;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+}
+
+/** An e-mail of at least `min` characters that is an address (validation/email.ts), in its stored form. */
 export function emailField(message: string, min = 1) {
   return z
     .string({ error: message })
     .trim()
     .min(Math.max(min, 1), { error: message, abort: true })
     .max(TEXT_MAX.email, { error: FALLBACK_MESSAGES.maxLength(TEXT_MAX.email), abort: true })
-    .regex(EMAIL_PATTERN, { error: message, abort: true });
+    .transform(toStoredEmail(message));
 }
 
 /** Passwords are never trimmed: spaces are characters the user chose. */

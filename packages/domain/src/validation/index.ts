@@ -15,6 +15,7 @@ export * from './forgot-password.ts';
 export * from './invited-sign-up.ts';
 export * from './link.ts';
 export * from './login.ts';
+export * from './phone-field.ts';
 export * from './project-details.ts';
 export * from './project-team.ts';
 export * from './register-client.ts';

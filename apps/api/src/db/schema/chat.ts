@@ -92,3 +92,18 @@ export const messageReads = pgTable(
     index('message_reads_project_idx').on(t.projectId),
   ],
 );
+
+// Replies by mail posted in a project's chat (migration 0036, modules/inbound-mail): one row per mail, by
+// its Message-ID, so the same mail delivered or sent again is not posted twice.
+export const inboundReplies = pgTable('inbound_replies', {
+  id: serial('id').primaryKey(),
+  mailKey: text('mail_key').notNull().unique(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});

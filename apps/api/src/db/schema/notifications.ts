@@ -10,6 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from './people.ts';
+import { projects } from './projects.ts';
 
 // The notification centre (drizzle/0014_notifications.sql, docs/adr/0020-notifications.md).
 export const notifications = pgTable(
@@ -24,6 +25,8 @@ export const notifications = pgTable(
     link: text('link').notNull(),
     subjectType: text('subject_type'),
     subjectId: integer('subject_id'),
+    /** The project it is about (drizzle/0038): a batch all about one project is answerable to it. */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
     inApp: boolean('in_app').notNull().default(true),
     mailPending: boolean('mail_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import type { StoredLiveEventKind } from '@dd/domain';
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   date,
@@ -99,7 +100,13 @@ export const invitations = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('invitations_token_uq').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('invitations_token_uq').on(t.tokenHash),
+    // One open invitation per address and project (docs/product.md §F13): a double click sends one.
+    uniqueIndex('invitations_open_email_uq')
+      .on(t.projectId, sql`lower(${t.email})`)
+      .where(sql`${t.usedAt} is null`),
+  ],
 );
 
 // What a visitor typed into the wizard before leaving: for sales follow-up. Never a clear password.

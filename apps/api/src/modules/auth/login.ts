@@ -1,4 +1,4 @@
-import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, MESSAGES } from '@dd/domain';
+import { emailToAscii, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, MESSAGES } from '@dd/domain';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginFailures, users } from '../../db/schema/index.ts';
@@ -62,15 +62,23 @@ export async function verifyLogin(
   input: { login: string; password: string; ip: string; now: Date },
 ): Promise<{ userId: number }> {
   const login = input.login.trim().toLowerCase();
+  // An address is stored with its domain in punycode: 'info@müller.de' finds 'info@xn--mller-kva.de'.
+  const email = (emailToAscii(login) ?? login).toLowerCase();
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
-    .where(or(sql`lower(${users.login}) = ${login}`, sql`lower(${users.email}) = ${login}`))
+    .where(
+      or(
+        sql`lower(${users.login}) = ${login}`,
+        sql`lower(${users.login}) = ${email}`,
+        sql`lower(${users.email}) = ${email}`,
+      ),
+    )
     .limit(1);
   // Logins and e-mails are one uniqueness space (migration 0033, docs/adr/0043-one-identity-space.md),
   // so this matches at most one user: another's e-mail can never shadow a login.
   // The login name and the e-mail of one user are one account.
-  const account = user ? `user:${user.id}` : `login:${login}`;
+  const account = user ? `user:${user.id}` : `login:${email}`;
   const since = new Date(input.now.getTime() - LOGIN_FAILURE_WINDOW_MS);
   if (isThrottled(await countFailures(db, account, input.ip, since))) {
     throw new AppError('too_many_requests', { title: TOO_MANY_FAILURES, pointer: attr('password') });
@@ -97,9 +105,11 @@ export async function verifyLogin(
  */
 export async function verifyCurrentPassword(
   db: Db,
-  input: { userId: number; password: string; ip: string; now: Date },
+  input: { userId: number; password: string | undefined; ip: string; now: Date },
 ): Promise<void> {
   const pointer = attr('current-password');
+  if (!input.password)
+    throw new AppError('unprocessable', { title: MESSAGES.currentPasswordRequired, pointer });
   const account = `user:${input.userId}`;
   const since = new Date(input.now.getTime() - LOGIN_FAILURE_WINDOW_MS);
   if (isThrottled(await countFailures(db, account, input.ip, since)))

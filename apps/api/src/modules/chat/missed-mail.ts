@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { oneRow } from '../../lib/one-row.ts';
 import { renderMarkdownHtml } from '../../lib/render-markdown.ts';
 import { renderUpdateText } from '../digest/render-update.ts';
+import { projectReplyTo } from '../inbound-mail/reply-token.ts';
 import { escapeHtml, mailDocument } from '../mail/layout.ts';
 import type { JobContext } from '../reminders/call-reminders.ts';
 import { zoneOf } from '../reminders/local-time.ts';
@@ -19,6 +20,12 @@ export const MAIL_GAP_MS = 60 * MINUTE;
 const LOOKBACK_MS = 24 * 60 * MINUTE;
 const MAX_LISTED = 20;
 
+/** The job's context, with what a mail's Reply-To needs (modules/inbound-mail). */
+type MissedMailContext = Omit<JobContext, 'config'> & {
+  secret: string;
+  config: JobContext['config'] & Parameters<typeof projectReplyTo>[0];
+};
+
 type Due = { user_id: number; project_id: number };
 type Listed = { id: number; body: string; created_at: Date; author_name: string | null };
 
@@ -31,10 +38,7 @@ type Listed = { id: number; body: string; created_at: Date; author_name: string 
  * row guarded by the same conditions, in the transaction that queues the mail, so several processes
  * or a repeated tick send it once.
  */
-export async function sendMissedMessageMails(
-  ctx: JobContext & { secret: string },
-  now: Date,
-): Promise<number> {
+export async function sendMissedMessageMails(ctx: MissedMailContext, now: Date): Promise<number> {
   const since = new Date(now.getTime() - LOOKBACK_MS);
   const quietBefore = new Date(now.getTime() - MISSED_AFTER_MS);
   const mentionBefore = new Date(now.getTime() - MENTION_AFTER_MS);
@@ -73,7 +77,7 @@ export async function sendMissedMessageMails(
   return sent;
 }
 
-async function mailOne(ctx: JobContext & { secret: string }, userId: number, projectId: number, now: Date) {
+async function mailOne(ctx: MissedMailContext, userId: number, projectId: number, now: Date) {
   const since = new Date(now.getTime() - LOOKBACK_MS);
   return ctx.db.transaction(async (tx) => {
     // The row as it stands, locked: another process's claim waits here and then finds nothing to send.
@@ -142,7 +146,8 @@ async function mailOne(ctx: JobContext & { secret: string }, userId: number, pro
         createdAt: new Date(m.created_at),
       })),
     });
-    await ctx.mailer.send({ to: reader.email, ...mail }, { tx });
+    const replyTo = projectReplyTo(ctx.config, ctx.secret, userId, projectId);
+    await ctx.mailer.send({ to: reader.email, ...mail, ...(replyTo ? { replyTo } : {}) }, { tx });
     return 1;
   });
 }
@@ -193,6 +198,8 @@ ${html.join('\n')}
   );
   return {
     subject,
+    // About a project: people may answer it (docs/product.md §D10), so it is no auto-generated notice.
+    invitesAnswer: true,
     text: text.join('\n'),
     html: body,
     headers: {

@@ -24,6 +24,8 @@ type Context = {
   publicUrl: string;
   /** queues a mail inside the decision's transaction (the job queue sends it after commit) */
   sendMail: (message: MailMessage, tx: Tx) => Promise<unknown>;
+  /** the Reply-To of this person's replies to the project, when replies come back (modules/inbound-mail) */
+  replyTo?: (userId: number, projectId: number) => string | undefined;
 };
 
 /**
@@ -106,6 +108,7 @@ export async function decideDelivery(db: Db, input: Decision, context: Context):
       decision: input.decision,
       reason: input.reason,
     });
-    await context.sendMail({ to: people.ownerEmail, ...mail }, tx);
+    const replyTo = context.replyTo?.(task.ownerId, input.projectId);
+    await context.sendMail({ to: people.ownerEmail, ...mail, ...(replyTo ? { replyTo } : {}) }, tx);
   });
 }

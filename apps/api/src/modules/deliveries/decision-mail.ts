@@ -16,6 +16,8 @@ export function decisionMail(mail: DecisionMail) {
   const word = mail.decision === 'accept' ? 'accepted' : 'rejected';
   return {
     subject: `“${mail.title}” was ${word}`,
+    // About a project: people may answer it (docs/product.md §D10), so it is no auto-generated notice.
+    invitesAnswer: true,
     ...renderMail({
       productName: mail.productName,
       greeting: `Hello ${mail.ownerName},`,

@@ -9,10 +9,17 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { oneRow } from '../../lib/one-row.ts';
+import { projectReplyTo } from '../inbound-mail/reply-token.ts';
 import type { JobContext } from '../reminders/call-reminders.ts';
 import { localMoment, zoneOf } from '../reminders/local-time.ts';
 import { digestMail } from './digest-mail.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
+
+/** The job's context, with what a digest's Reply-To needs (modules/inbound-mail). */
+type DigestContext = Omit<JobContext, 'config'> & {
+  secret: string;
+  config: JobContext['config'] & Parameters<typeof projectReplyTo>[0];
+};
 
 /** The digest's local hour (docs/product.md §F2: 08:00 in the client's timezone). */
 export const DIGEST_HOUR = 8;
@@ -29,7 +36,7 @@ export const unsubscribeUrl = (publicUrl: string, secret: string, userId: number
  * previous digest's `covered_until` (the day before, for a first digest) and up to now; with none, the
  * day is claimed and no mail goes out. A line names the delivered tasks waiting for their review.
  */
-export async function sendDueDigests(ctx: JobContext & { secret: string }, now: Date): Promise<number> {
+export async function sendDueDigests(ctx: DigestContext, now: Date): Promise<number> {
   const digestOn = and(eq(users.role, 'client'), eq(users.isActive, true), eq(users.digestEnabled, true));
   // The tick runs every minute in every process: ask which of the few stored timezones is in its 08:00
   // hour now (each converted once), then read only the clients of those zones, instead of every client
@@ -168,7 +175,11 @@ export async function sendDueDigests(ctx: JobContext & { secret: string }, now: 
           waiting,
           unsubscribeUrl: unsubscribeUrl(ctx.config.publicUrl, ctx.secret, client.id, client.tokenVersion),
         });
-        await ctx.mailer.send({ to: client.email, ...mail }, { tx });
+        // A digest of one project is answered in that project's chat; one of several has no one place.
+        const about = new Set([...updates.map((u) => u.projectId), ...waiting.map((w) => w.projectId)]);
+        const replyTo =
+          about.size === 1 ? projectReplyTo(ctx.config, ctx.secret, client.id, [...about][0]!) : undefined;
+        await ctx.mailer.send({ to: client.email, ...mail, ...(replyTo ? { replyTo } : {}) }, { tx });
         return 1;
       }),
     );

@@ -98,6 +98,8 @@ export function digestMail(mail: DigestMail) {
   );
   return {
     subject,
+    // About a project: people may answer it (docs/product.md §D10), so it is no auto-generated notice.
+    invitesAnswer: true,
     text: textParts.join('\n'),
     html,
     headers: {

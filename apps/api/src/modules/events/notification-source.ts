@@ -103,11 +103,16 @@ export class PostgresNotificationSource implements NotificationSource {
   }
 }
 
-/** The source for a database: a dedicated LISTEN connection with the pool's settings. */
+/**
+ * The source for a database: a dedicated LISTEN connection with the pool's settings, on the direct
+ * connection (a transaction-mode pooler hands the LISTENing server connection to other clients, and
+ * their notifications are never forwarded).
+ */
 export function notificationSourceFor(
   database: Database,
   warn: (message: string) => void,
 ): NotificationSource {
   const client = (database.db as unknown as { $client: pg.Pool }).$client;
-  return new PostgresNotificationSource(client.options, warn);
+  const { Client: _pooledClient, ...settings } = client.options as pg.PoolConfig & { Client?: unknown };
+  return new PostgresNotificationSource({ ...settings, connectionString: database.directUrl }, warn);
 }

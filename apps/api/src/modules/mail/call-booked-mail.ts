@@ -39,6 +39,8 @@ export function callTimes(mail: Pick<CallMailParty, 'start' | 'recipientTimezone
 export function callMail(mail: CallMailParty, subject: string, paragraphs: string[]) {
   return {
     subject,
+    // The client is told to reply to move the call (docs/product.md §D10).
+    invitesAnswer: true,
     ...renderMail({
       productName: mail.productName,
       greeting: `Hello ${mail.recipientName},`,

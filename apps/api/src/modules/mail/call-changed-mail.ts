@@ -9,6 +9,7 @@ import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { buildCallInvite } from '../scheduled-calls/call-invite.ts';
 import { callTimeIn } from './call-booked-mail.ts';
 import { renderMail } from './layout.ts';
+import { addressOf } from './sender.ts';
 
 type CallRow = typeof scheduledCalls.$inferSelect;
 
@@ -20,10 +21,6 @@ export type CallChangeContext = { productName: string; publicUrl: string; mailFr
 /** The UID every .ics of a call carries: stored at booking, a stable fallback for calls booked before. */
 export function callUid(call: Pick<CallRow, 'id' | 'icsUid'>, publicUrl: string): string {
   return `${call.icsUid ?? `scheduled-call-${call.id}`}@${new URL(publicUrl).hostname}`;
-}
-
-export function addressOf(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
 type Person = { name: string; email: string };
@@ -62,19 +59,36 @@ export async function loadCallParties(
   };
 }
 
-/** A call's .ics organizer (the account manager, else the product's sender) and attendees. */
+/**
+ * A call's one organizer, the same in every .ics of it (booking, updates, the calendar feed): the
+ * project's account manager, else the product's sender. The attendees are the client and the manager.
+ */
+export function callOrganizer(
+  manager: Person | undefined,
+  context: { productName: string; mailFrom: string },
+) {
+  return manager
+    ? { name: manager.name, email: manager.email }
+    : { name: context.productName, email: addressOf(context.mailFrom) };
+}
+
+/** A call's .ics organizer and attendees (the organizer, when also attending, has already accepted). */
 export function callInvitePeople(
   parties: { client: Person; manager?: Person },
   context: { productName: string; mailFrom: string },
 ) {
   const { client, manager } = parties;
   return {
-    organizer: manager
-      ? { name: manager.name, email: manager.email }
-      : { name: context.productName, email: addressOf(context.mailFrom) },
+    organizer: callOrganizer(manager, context),
     attendees: [client, ...(manager ? [manager] : [])].map((p) => ({ name: p.name, email: p.email })),
   };
 }
+
+/**
+ * Where the client's answer to a call mail goes: the account manager, who holds the call. Without one,
+ * nothing of the mail's own: MAIL_REPLY_TO then (docs/product.md §D10).
+ */
+export const callReplyTo = (manager: Person | undefined) => (manager ? { replyTo: manager.email } : {});
 
 const SUBJECTS: Record<CallChange, string> = {
   approved: 'Discovery call confirmed',
@@ -146,13 +160,9 @@ export async function callChangedMessage(
       action: { label: 'Open the project', url: link },
       footnote: 'You receive this because you booked this discovery call.',
     }),
-    attachments: [
-      {
-        filename: 'discovery-call.ics',
-        content: ics,
-        contentType: `text/calendar; charset=utf-8; method=${cancel ? 'CANCEL' : 'REQUEST'}`,
-      },
-    ],
+    calendar: { method: cancel ? 'CANCEL' : 'REQUEST', filename: 'discovery-call.ics', content: ics },
+    invitesAnswer: true,
+    ...callReplyTo(parties.manager),
   };
 }
 

@@ -18,6 +18,8 @@ export function callRequestedMail(mail: {
   const utc = `${DateTime.fromJSDate(mail.start, { zone: 'UTC' }).toFormat('yyyy-MM-dd HH:mm')} UTC`;
   return {
     subject: `Call request received: ${mail.projectTitle} — awaiting confirmation`,
+    // It asks the client for their rate and budget by reply.
+    invitesAnswer: true,
     ...renderMail({
       productName: mail.productName,
       greeting: `Hello ${mail.recipientName},`,

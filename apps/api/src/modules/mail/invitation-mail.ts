@@ -5,6 +5,8 @@ export type InvitationMail = { productName: string; inviterName: string; project
 export function invitationMail({ productName, inviterName, projectTitle, link }: InvitationMail) {
   return {
     subject: `You are invited to ${projectTitle} on ${productName}`,
+    // The invited may ask the person who invited them (docs/product.md §D10).
+    invitesAnswer: true,
     ...renderMail({
       productName,
       greeting: 'Hello,',

@@ -7,7 +7,10 @@ import { rowsOf } from './notify.ts';
 export type NotificationRow = Pick<
   typeof notifications.$inferSelect,
   'id' | 'kind' | 'title' | 'link' | 'createdAt' | 'readAt' | 'subjectId'
->;
+> & {
+  /** A call-awaiting-approval entry's call as it is now (null: gone, or another kind). */
+  callStatus: string | null;
+};
 
 /** The unread count's statement (at most 100 index entries; see unreadCount). */
 const unreadSql = (userId: number) =>
@@ -27,14 +30,18 @@ export async function listNotifications(
   const size = page.size ?? NOTIFICATION_PAGE_SIZE;
   // Two statements rather than `$before is null or id < $before`: a generic plan could not use the
   // cursor as an index condition.
-  const below = page.before ? sql`and id < ${page.before}` : sql``;
+  const below = page.before ? sql`and n.id < ${page.before}` : sql``;
   const [answer] = await rowsOf<{ unread: number; rows: string | null }>(
     db,
     sql`select ${unreadSql(userId)} as unread,
           (select json_agg(r)::text from (
-             select id, kind, title, link, subject_id, created_at, read_at from notifications
-             where user_id = ${userId} and in_app ${below}
-             order by id desc limit ${size + 1}) r) as rows`,
+             select n.id, n.kind, n.title, n.link, n.subject_id, n.created_at, n.read_at,
+               c.status as call_status
+             from notifications n
+             left join scheduled_calls c
+               on n.kind = 'call-awaiting-approval' and n.subject_type = 'call' and c.id = n.subject_id
+             where n.user_id = ${userId} and n.in_app ${below}
+             order by n.id desc limit ${size + 1}) r) as rows`,
   );
   const raw = JSON.parse(answer?.rows ?? '[]') as Array<{
     id: number;
@@ -42,6 +49,7 @@ export async function listNotifications(
     title: string;
     link: string;
     subject_id: number | null;
+    call_status: string | null;
     created_at: string;
     read_at: string | null;
   }>;
@@ -51,6 +59,7 @@ export async function listNotifications(
     title: r.title,
     link: r.link,
     subjectId: r.subject_id,
+    callStatus: r.call_status,
     createdAt: new Date(r.created_at),
     readAt: r.read_at === null ? null : new Date(r.read_at),
   }));

@@ -1,8 +1,10 @@
-import { NOTIFICATION_MAIL_INTERVAL_MINUTES } from '@dd/domain';
+import { NOTIFICATION_MAIL_INTERVAL_MINUTES, TASK_STATUS } from '@dd/domain';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../plugins/app/mailer.ts';
 import { unsubscribeToken } from '../digest/unsubscribe-token.ts';
+import { projectReplyTo } from '../inbound-mail/reply-token.ts';
 import { escapeHtml, mailDocument } from '../mail/layout.ts';
 import { callActionLinks } from '../scheduled-calls/call-action-link.ts';
 import { queueNotificationMails, rowsOf } from './notify.ts';
@@ -14,12 +16,65 @@ const MAX_PER_MAIL = 50;
 type Context = {
   db: Db;
   mailer: Pick<Mailer, 'send'>;
-  config: { productName: string; publicUrl: string };
+  config: Pick<
+    Config,
+    'productName' | 'publicUrl' | 'inboundMailDomain' | 'inboundSmtpPort' | 'inboundMailSecret'
+  >;
   secret: string;
 };
 
 /** An entry of the mail; a call waiting for approval carries its signed Approve and Decline links. */
 type Pending = { id: number; title: string; link: string; actions?: Array<{ label: string; link: string }> };
+
+/** A notification waiting for mail, with the present state of the call or task it is about. */
+type WaitingRow = {
+  id: string | number;
+  title: string;
+  link: string;
+  kind: string;
+  subject_id: number | null;
+  project_id: number | null;
+  call_status: string | null;
+  call_client: string | null;
+  call_project: string | null;
+  task_status: number | null;
+  task_title: string | null;
+  task_project: string | null;
+};
+
+const CALL_OUTCOME: Record<string, string> = {
+  booked: 'it was approved',
+  cancelled: 'it was declined or cancelled',
+};
+const DECISION: Partial<Record<number, string>> = {
+  [TASK_STATUS.accepted]: 'accepted',
+  [TASK_STATUS.rejected]: 'rejected',
+};
+
+/**
+ * A mail entry as things stand when the mail is built, not when the notification was written: a batch
+ * can wait minutes, and meanwhile someone may have approved the call or decided the delivery. A call
+ * still waiting carries its one-click Approve and Decline links (docs/product.md §F1); one approved,
+ * declined or gone says so and carries none. A delivery decided since says how.
+ */
+function entryAsOfNow(row: WaitingRow, secret: string, now: Date): Pending {
+  const entry = { id: Number(row.id), title: row.title, link: row.link };
+  if (row.kind === 'call-awaiting-approval' && row.subject_id !== null) {
+    if (row.call_status === 'pending_approval')
+      return { ...entry, actions: callActionLinks(secret, row.subject_id, now) };
+    const outcome = (row.call_status && CALL_OUTCOME[row.call_status]) ?? 'the call no longer exists';
+    const who = row.call_client ?? 'The client';
+    const what = row.call_project ?? 'a project';
+    return { ...entry, title: `${who} asked for a discovery call for "${what}": ${outcome}` };
+  }
+  const decided = row.task_status === null ? undefined : DECISION[row.task_status];
+  if (row.kind === 'task-review-requested' && decided)
+    return {
+      ...entry,
+      title: `"${row.task_title}" was delivered for review in "${row.task_project}" and was ${decided}`,
+    };
+  return entry;
+}
 
 export function notificationMail(input: {
   productName: string;
@@ -75,6 +130,8 @@ ${items}
   );
   return {
     subject,
+    // About a project: people may answer it (docs/product.md §D10), so it is no auto-generated notice.
+    invitesAnswer: true,
     text,
     html,
     headers: {
@@ -113,27 +170,23 @@ export async function sendNotificationMail(
       from users u left join notification_mailings m on m.user_id = u.id where u.id = ${userId}`,
     );
     if (!user) return 'nothing';
-    const pending = await rowsOf<{
-      id: string | number;
-      title: string;
-      link: string;
-      kind: string;
-      subject_id: number | null;
-    }>(
+    const pending = await rowsOf<WaitingRow>(
       tx,
       sql`
-      select id, title, link, kind, subject_id from notifications
-      where user_id = ${userId} and mail_pending order by id limit ${MAX_PER_MAIL + 1}`,
+      select n.id, n.title, n.link, n.kind, n.subject_id, n.project_id,
+        c.status as call_status, cu.name as call_client, cp.title as call_project,
+        t.task_status_id as task_status, t.title as task_title, tp.title as task_project
+      from notifications n
+      left join scheduled_calls c
+        on n.kind = 'call-awaiting-approval' and n.subject_type = 'call' and c.id = n.subject_id
+      left join users cu on cu.id = c.user_id
+      left join projects cp on cp.id = c.project_id
+      left join tasks t
+        on n.kind = 'task-review-requested' and n.subject_type = 'task' and t.id = n.subject_id
+      left join projects tp on tp.id = t.project_id
+      where n.user_id = ${userId} and n.mail_pending order by n.id limit ${MAX_PER_MAIL + 1}`,
     );
-    const rows = pending.map((r) => ({
-      id: Number(r.id),
-      title: r.title,
-      link: r.link,
-      // docs/product.md §F1: one-click Approve and Decline, signed links that still need sign-in.
-      ...(r.kind === 'call-awaiting-approval' && r.subject_id !== null
-        ? { actions: callActionLinks(ctx.secret, r.subject_id, now) }
-        : {}),
-    }));
+    const rows = pending.map((r) => entryAsOfNow(r, ctx.secret, now));
     if (rows.length === 0) return 'nothing';
     if (!user.is_active) {
       await tx.execute(
@@ -160,7 +213,19 @@ export async function sendNotificationMail(
       entries,
       unsubscribeUrl,
     });
-    await ctx.mailer.send({ to: user.email, ...mail }, { tx: tx as unknown as Db });
+    // All about one project: a reply goes to its chat (§D10); else to the agency's MAIL_REPLY_TO.
+    const projectIds = new Set(pending.slice(0, MAX_PER_MAIL).map((r) => r.project_id));
+    const [only] = projectIds;
+    const replyTo =
+      projectIds.size === 1 && only != null
+        ? projectReplyTo(ctx.config, ctx.secret, userId, Number(only))
+        : undefined;
+    await ctx.mailer.send(
+      { to: user.email, ...mail, ...(replyTo ? { replyTo } : {}) },
+      {
+        tx: tx as unknown as Db,
+      },
+    );
     const last = entries[entries.length - 1]!.id;
     await tx.execute(sql`
       update notifications set mail_pending = false

@@ -88,9 +88,9 @@ export function notifyCtes(input: {
       left join notification_preferences p on p.user_id = u.id and p.kind = ${input.kind}
       where u.id = any(${input.recipientIds}) and u.is_active
     ), notify_rows as (
-      insert into notifications (user_id, kind, title, link, subject_type, subject_id, in_app, mail_pending, created_at)
+      insert into notifications (user_id, kind, title, link, subject_type, subject_id, project_id, in_app, mail_pending, created_at)
       select user_id, ${input.kind}, ${input.title}, ${input.link}, ${input.subjectType},
-        ${input.subjectId}, in_app, email, ${input.at}
+        ${input.subjectId}, nullif(${input.projectId}, 0), in_app, email, ${input.at}
       from notify_wanted where in_app or email
       returning id, user_id, in_app, mail_pending
     ), notify_live as (

@@ -1,3 +1,4 @@
+import { emailToAscii } from '@dd/domain';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -40,7 +41,9 @@ const orNull = (v: string | null | undefined) => (v ? v : null);
 function toRow(input: IncompleteRegistrationInput) {
   return {
     step: input.step ?? 1,
-    userEmail: orNull(input['user-email']),
+    // A draft keeps what was typed; an address is kept in its stored form (docs/product.md §C5), so the
+    // wizard's later sign-up and the admins' list name it alike.
+    userEmail: orNull(input['user-email'] && (emailToAscii(input['user-email']) ?? input['user-email'])),
     userName: orNull(input['user-name']),
     userPhone: orNull(input['user-phone']),
     userTimezone: orNull(input['user-timezone']),

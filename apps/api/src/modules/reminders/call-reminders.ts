@@ -5,13 +5,19 @@ import type { Db } from '../../db/client.ts';
 import { callRemindersSent, projects, scheduledCalls, users } from '../../db/schema/index.ts';
 import { oneRow, type RowLog } from '../../lib/one-row.ts';
 import type { Mailer } from '../../plugins/app/mailer.ts';
+import { projectReplyTo } from '../inbound-mail/reply-token.ts';
 import { callReminderMail } from '../mail/reminder-mails.ts';
 import { zoneOf } from './local-time.ts';
 
 export type JobContext = {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'productName' | 'publicUrl'>;
+  config: Pick<
+    Config,
+    'productName' | 'publicUrl' | 'inboundMailDomain' | 'inboundSmtpPort' | 'inboundMailSecret'
+  >;
+  /** The server secret that signs reply addresses (plugins/app/schedules.ts). */
+  secret: string;
   /** Where a row that failed is reported before the job goes on with the next (lib/one-row.ts). */
   log?: RowLog;
 };
@@ -95,6 +101,7 @@ async function remindOfCall(
       .from(users)
       .where(and(inArray(users.id, ids), eq(users.isActive, true)));
     const client = people.find((p) => p.id === call.userId);
+    const manager = people.find((p) => p.id === project.accountManagerId && p.id !== call.userId);
     const link = `${ctx.config.publicUrl}/project/daily-updates/${call.projectId}`;
     let queued = 0;
     for (const person of people) {
@@ -111,7 +118,12 @@ async function remindOfCall(
         kind,
         forClient,
       });
-      await ctx.mailer.send({ to: person.email, ...mail }, { tx });
+      // A reply lands in the project's chat when replies can come back (§D10); else the client's
+      // "Reply to this e-mail and we will move the call" reaches the account manager.
+      const replyTo =
+        projectReplyTo(ctx.config, ctx.secret, person.id, call.projectId) ??
+        (forClient && manager ? manager.email : undefined);
+      await ctx.mailer.send({ to: person.email, ...mail, ...(replyTo ? { replyTo } : {}) }, { tx });
       queued++;
     }
     return queued;

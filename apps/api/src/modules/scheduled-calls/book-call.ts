@@ -20,7 +20,7 @@ import { AppError, attr, notFound } from '../../lib/app-error.ts';
 import type { MailMessage } from '../../plugins/app/mailer.ts';
 import { publishEvent } from '../events/publish-event.ts';
 import { callBookedMail } from '../mail/call-booked-mail.ts';
-import { callInvitePeople, callUid, loadCallParties } from '../mail/call-changed-mail.ts';
+import { callInvitePeople, callReplyTo, callUid, loadCallParties } from '../mail/call-changed-mail.ts';
 import { callRequestedMail } from '../mail/call-requested-mail.ts';
 import { notifyCall } from '../notifications/call-notifications.ts';
 import { slotRulesOf } from './booking-settings.ts';
@@ -152,7 +152,7 @@ export async function callBookedMessages(
   const clientPerson = parties.client;
   const managerPerson = parties.manager;
   const link = `${context.publicUrl}/project/daily-updates/${call.projectId}`;
-  const ics = buildCallInvite({
+  const invite = {
     uid: callUid(call, context.publicUrl),
     sequence: call.icsSequence,
     start: call.scheduledAt,
@@ -162,14 +162,13 @@ export async function callBookedMessages(
     description: `Discovery call about "${project.title}" with ${clientPerson.name} (client timezone ${call.timezone}). ${link}`,
     url: link,
     ...callInvitePeople(parties, context),
-  });
-  const attachments = [
-    {
-      filename: 'discovery-call.ics',
-      content: ics,
-      contentType: 'text/calendar; charset=utf-8; method=REQUEST',
-    },
-  ];
+  };
+  // The client is asked (REQUEST); the manager organizes the call, so theirs is the organizer's own copy
+  // (PUBLISH): nobody sends an organizer a request for their own call.
+  const calendarFor = (forClient: boolean) => {
+    const method = forClient || !managerPerson ? ('REQUEST' as const) : ('PUBLISH' as const);
+    return { method, filename: 'discovery-call.ics', content: buildCallInvite({ ...invite, method }) };
+  };
   const recipients = [
     { ...clientPerson, timezone: call.timezone, forClient: true },
     ...(managerPerson
@@ -199,7 +198,8 @@ export async function callBookedMessages(
       link,
       forClient: r.forClient,
     }),
-    attachments,
+    calendar: calendarFor(r.forClient),
+    ...(r.forClient ? callReplyTo(managerPerson) : {}),
   }));
 }
 
@@ -221,5 +221,7 @@ export async function callRequestedMessage(
       start: call.scheduledAt,
       link: `${context.publicUrl}/project/daily-updates/${call.projectId}`,
     }),
+    // It asks the client for their rate and budget: the answer goes to the account manager.
+    ...callReplyTo(parties.manager),
   };
 }

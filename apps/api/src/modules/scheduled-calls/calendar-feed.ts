@@ -7,10 +7,11 @@ import {
   SLOT_MINUTES,
 } from '@dd/domain';
 import { and, asc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { calendarFeeds, projectMembers, projects, scheduledCalls, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { addressOf, callUid } from '../mail/call-changed-mail.ts';
+import { callOrganizer, callUid } from '../mail/call-changed-mail.ts';
 import { buildCalendarFeed, type CallInvite } from './call-invite.ts';
 
 /** How far back a feed reaches: calendars keep what they already have; the feed stays small. */
@@ -90,15 +91,23 @@ export async function calendarFeedFor(
         sql`false`,
     );
   }
+  const manager = alias(users, 'manager');
   const rows = await db
-    .select({ call: scheduledCalls, projectTitle: projects.title, clientName: users.name })
+    .select({
+      call: scheduledCalls,
+      projectTitle: projects.title,
+      clientName: users.name,
+      managerName: manager.name,
+      managerEmail: manager.email,
+    })
     .from(scheduledCalls)
     .innerJoin(projects, eq(projects.id, scheduledCalls.projectId))
     .innerJoin(users, eq(users.id, scheduledCalls.userId))
+    .leftJoin(manager, eq(manager.id, projects.accountManagerId))
     .where(and(...where))
     .orderBy(asc(scheduledCalls.scheduledAt), asc(scheduledCalls.id))
     .limit(2000);
-  const events: CallInvite[] = rows.map(({ call, projectTitle, clientName }) => {
+  const events: CallInvite[] = rows.map(({ call, projectTitle, clientName, managerName, managerEmail }) => {
     const link = `${context.publicUrl}/project/daily-updates/${call.projectId}`;
     return {
       uid: callUid(call, context.publicUrl),
@@ -108,7 +117,13 @@ export async function calendarFeedFor(
       summary: `Discovery call: ${projectTitle}${call.status === 'pending_approval' ? ' (waiting for approval)' : ''}`,
       description: `Discovery call about "${projectTitle}" with ${clientName} (client timezone ${call.timezone}). ${link}`,
       url: link,
-      organizer: { name: context.productName, email: addressOf(context.mailFrom) },
+      // The same organizer as the call's mails (the account manager, else the product's sender).
+      organizer: callOrganizer(
+        managerName !== null && managerEmail !== null
+          ? { name: managerName, email: managerEmail }
+          : undefined,
+        context,
+      ),
       attendees: [],
       method: 'REQUEST',
       sequence: call.icsSequence,

@@ -11,8 +11,11 @@ export type CallInvite = {
   url: string;
   organizer: { name: string; email: string };
   attendees: Array<{ name: string; email: string }>;
-  /** REQUEST adds or updates the event (booking, approval, move); CANCEL removes it (RFC 5546). */
-  method?: 'REQUEST' | 'CANCEL';
+  /**
+   * REQUEST adds or updates the event (booking, approval, move); CANCEL removes it; PUBLISH is the
+   * organizer's own copy, which asks nobody for an answer (RFC 5546).
+   */
+  method?: 'REQUEST' | 'CANCEL' | 'PUBLISH';
   /** Raised with every update of the same UID, so calendars apply the newest one (RFC 5545 §3.8.7.4). */
   sequence?: number;
   /** TENTATIVE while a call waits for approval, CANCELLED with METHOD:CANCEL, otherwise CONFIRMED. */
@@ -45,8 +48,15 @@ function vevent(invite: CallInvite, rsvp: boolean): ICAL.Component {
   event.addPropertyWithValue('description', invite.description);
   event.addPropertyWithValue('url', invite.url);
   person(event, 'organizer', invite.organizer);
+  const organizer = invite.organizer.email.toLowerCase();
   for (const attendee of invite.attendees) {
     const property = person(event, 'attendee', attendee);
+    // The organizer attends their own call: chair, accepted, and never asked to answer (RFC 5545 §3.2.16).
+    if (attendee.email.toLowerCase() === organizer) {
+      property.setParameter('role', 'CHAIR');
+      property.setParameter('partstat', 'ACCEPTED');
+      continue;
+    }
     property.setParameter('role', 'REQ-PARTICIPANT');
     if (rsvp && method === 'REQUEST') {
       property.setParameter('partstat', 'NEEDS-ACTION');

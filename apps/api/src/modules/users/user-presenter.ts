@@ -1,5 +1,6 @@
 import { mayReadContactsOf, type Role } from '@dd/domain';
 import { users } from '../../db/schema/index.ts';
+import { emailForDisplay } from '../../lib/email-display.ts';
 import type { Resource } from '../../lib/jsonapi/document.ts';
 import { ref, refs } from '../../lib/jsonapi/document.ts';
 
@@ -55,8 +56,8 @@ export function presentUser(user: UserRow, options: UserPresentOptions = {}): Re
     attributes: {
       name: user.name,
       // The login is the e-mail for wizard and invited users, so it is a contact too.
-      login: hide ? null : user.login,
-      email: hide ? null : user.email,
+      login: hide ? null : emailForDisplay(user.login),
+      email: hide ? null : emailForDisplay(user.email),
       phone: hide ? null : user.phone,
       avatar: user.avatar,
       role: user.role,

@@ -44,6 +44,8 @@ const OPEN_PATHS = [
   '/api/webhooks/',
   // The chat's missed-message mail has one too (docs/adr/0022-project-chat.md).
   '/api/chat/unsubscribe',
+  // An inbound-mail provider's delivery of a reply: the shared INBOUND_MAIL_SECRET is its key.
+  '/api/inbound-mail',
 ];
 
 /** Paths that never ask for the application key (the OpenAPI document says so too). */
@@ -85,6 +87,8 @@ export default fp(
       // browser's click on the link page's button (a form that posts with Origin: null, the page being
       // no-referrer) is not refused as a cross-origin cookie write.
       if (SIGNED_LINK_PATHS.some((p) => request.url.startsWith(p))) return;
+      // The provider's Bearer is the inbound-mail secret, not a session token.
+      if (request.url.startsWith('/api/inbound-mail')) return;
       const header = request.headers.authorization;
       const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
       const cookie = request.cookies[AUTH_COOKIE];

@@ -6,8 +6,9 @@ import { mailOutbox } from '../../db/schema/index.ts';
 import { maskEmail } from '../../modules/mail/mask-email.ts';
 import type { MailMessage } from '../../modules/mail/message.ts';
 import { redactSecrets } from '../../modules/mail/redact.ts';
+import { outgoingMail } from '../../modules/mail/sender.ts';
 
-export type { MailAttachment, MailMessage } from '../../modules/mail/message.ts';
+export type { MailAttachment, MailCalendar, MailMessage } from '../../modules/mail/message.ts';
 
 /** What send answers: the mail is in the queue ('queued'); the job later makes it 'sent', 'failed' or 'logged'. */
 export type MailStatus = 'queued' | 'sent' | 'failed' | 'logged';
@@ -61,7 +62,7 @@ export default fp(
 
     app.jobs.define('mail', async (payload, helpers) => {
       const { outboxId, message } = payload as MailJob;
-      const { secrets = [], ...outgoing } = message;
+      const { secrets = [] } = message;
       const attempts = helpers.job.attempts;
       const now = config.now();
       const ref = `outbox mail #${outboxId}`;
@@ -79,7 +80,7 @@ export default fp(
         return;
       }
       try {
-        await transport.sendMail({ from: config.mailFrom, ...outgoing });
+        await transport.sendMail(outgoingMail(message, config));
       } catch (cause) {
         const raw = cause instanceof Error ? cause.message : String(cause);
         const error = redactSecrets({ ...message, text: raw }).text;
@@ -120,10 +121,17 @@ export default fp(
             subject: kept.subject,
             text: kept.text,
             html: kept.html,
-            attachments: (message.attachments ?? []).map(({ filename, contentType }) => ({
-              filename,
-              contentType,
-            })),
+            attachments: [
+              ...(message.calendar
+                ? [
+                    {
+                      filename: message.calendar.filename,
+                      contentType: `text/calendar; charset=utf-8; method=${message.calendar.method}`,
+                    },
+                  ]
+                : []),
+              ...(message.attachments ?? []).map(({ filename, contentType }) => ({ filename, contentType })),
+            ],
             status: 'queued',
             createdAt: config.now(),
           })

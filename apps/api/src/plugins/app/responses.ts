@@ -22,6 +22,8 @@ const CONFLICTS = new Set([
   'POST /api/scheduled-call/signed-action',
   // An invitation spent by someone already signed in.
   'POST /api/authorization/register',
+  // An invitation still pending for the address and project (docs/product.md §F13).
+  'POST /api/invitation/create',
   // Adding an observer who is already on the project in another way.
   'POST /api/project/:id/observer',
   // A stalled upload that lost its lease and was swept.
@@ -80,7 +82,7 @@ const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.
  * The 4xx answers an operation can give, all the JSON:API error document of plugins/app/errors.ts:
  * 400 bad parameters or malformed JSON, 401 no session (or no application key when APP_KEYS is set),
  * 403 not allowed (or a cross-origin cookie write), 404 an unknown id, 409 a duplicate, 413 a body over
- * the limit, 415 a body that is not JSON, 422 an invalid body or a request the rules refuse, 429 a rate limit, 503 the database unreachable. 404 and 422 wherever
+ * the limit, 415 a body that is not JSON, 422 an invalid body or a request the rules refuse, 429 a rate limit, 503 the database unreachable, 507 a write that met a full disk. 404 and 422 wherever
  * the operation reads an id, a query or a body.
  */
 export function errorStatuses(route: RouteOptions): number[] {
@@ -102,6 +104,8 @@ export function errorStatuses(route: RouteOptions): number[] {
   )
     statuses.push(429);
   statuses.push(503);
+  // Any write may need room on the database's disk (docs/product.md §F12).
+  if (hasBody) statuses.push(507);
   return statuses;
 }
 

@@ -129,7 +129,7 @@ describe('mail over SMTP', () => {
             token,
             email,
             name: 'Sam Smtp',
-            phone: '555 0101',
+            phone: '+14155550101',
             timezone: 'UTC',
             password: 'invited-pass-1',
           },

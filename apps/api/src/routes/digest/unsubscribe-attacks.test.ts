@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { notificationPreferences, users } from '../../db/schema/index.ts';
 import { unsubscribeToken } from '../../modules/digest/unsubscribe-token.ts';
+import { NOTIFICATION_UNSUBSCRIBE_PURPOSE } from '../../modules/notifications/notification-mail.ts';
 import { buildUser, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
 
@@ -73,5 +74,53 @@ describe('digest unsubscribe', () => {
       .where(eq(users.id, client.id));
     expect((await post(unsubscribeToken(t.app.appSecret, client.id, row!.version))).statusCode).toBe(200);
     expect(await digestOn(client.id)).toBe(false);
+  });
+
+  // RFC 8058 names multipart/form-data as the body a mail client may send, beside the URL-encoded form.
+  it.each([
+    ['digest', '/api/digest/unsubscribe', 'multipart/form-data'],
+    ['digest', '/api/digest/unsubscribe', 'application/x-www-form-urlencoded'],
+    ['notification', '/api/notification/unsubscribe', 'multipart/form-data'],
+    ['notification', '/api/notification/unsubscribe', 'application/x-www-form-urlencoded'],
+  ])('the %s one-click POST at %s takes a %s body', async (_what, path, encoding) => {
+    const client = await buildUser(t.database.db, { role: 'client' });
+    const token = path.startsWith('/api/digest')
+      ? unsubscribeToken(t.app.appSecret, client.id, 0)
+      : unsubscribeToken(t.app.appSecret, client.id, 0, NOTIFICATION_UNSUBSCRIBE_PURPOSE);
+    const boundary = '----one-click-7f3a';
+    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${path}?token=${token}`,
+      headers: {
+        'content-type':
+          encoding === 'multipart/form-data' ? `multipart/form-data; boundary=${boundary}` : encoding,
+      },
+      payload: encoding === 'multipart/form-data' ? multipart : 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ meta: { unsubscribed: true } });
+    if (path.startsWith('/api/digest')) expect(await digestOn(client.id)).toBe(false);
+    else {
+      const prefs = await t.database.db
+        .select({ email: notificationPreferences.email })
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, client.id));
+      expect(prefs.length).toBeGreaterThan(0);
+      expect(prefs.every((p) => !p.email)).toBe(true);
+    }
+  });
+
+  it('a one-click body larger than a form needs is refused and changes nothing', async () => {
+    const client = await buildUser(t.database.db, { role: 'client' });
+    const token = unsubscribeToken(t.app.appSecret, client.id, 0);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/digest/unsubscribe?token=${token}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: `--x\r\n${'a'.repeat(8192)}\r\n--x--\r\n`,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(await digestOn(client.id)).toBe(true);
   });
 });

@@ -150,7 +150,11 @@ describe('GET /api/events', () => {
         data: {
           type: 'user',
           id: String(project.ownerId),
-          attributes: { name: 'Olivia Owner', email: `owner-${project.id}@example.com`, phone: '5550100' },
+          attributes: {
+            name: 'Olivia Owner',
+            email: `owner-${project.id}@example.com`,
+            phone: '+14155550100',
+          },
         },
       },
     });

@@ -1,7 +1,8 @@
 import { ROLES } from '@dd/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, projectMembers, sprints, tasks } from '../../db/schema/index.ts';
+import { mailOutbox, notifications, projectMembers, sprints, tasks } from '../../db/schema/index.ts';
+import { sendNotificationMail } from '../../modules/notifications/notification-mail.ts';
 import { buildProject, withSessionAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { statusPatch } from '../task/board-test-helpers.ts';
@@ -93,6 +94,30 @@ describe('review and mention notifications', () => {
         },
       ]);
     for (const other of [p.developer, p.pm, p.am, ...p.outsiders]) expect(await kindsOf(other)).toEqual([]);
+  });
+
+  it('a batch sent after the delivery was decided says it was decided', async () => {
+    const p = await reviewProject();
+    const task = await p.task(3, 'Refund button');
+    expect((await send('PATCH', `/api/task/${task.id}`, p.pm, statusPatch(4))).statusCode).toBe(200);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/task/${task.id}/accept`,
+      headers: { authorization: p.owner.headers.authorization! },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const sent = await sendNotificationMail(
+      { db: db(), mailer: t.app.mailer, config: t.app.config, secret: t.app.appSecret },
+      p.coClient.user.id,
+      new Date(),
+    );
+    expect(sent).toBe('sent');
+    await t.app.mailer.settled();
+    const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, p.coClient.user.email));
+    expect(mail!.subject).toBe(
+      `"Refund button" was delivered for review in "${p.project.title}" and was accepted`,
+    );
+    expect(mail!.text).toContain('and was accepted');
   });
 
   it("the product owner's decision tells the task's owner and the project managers, not the clients", async () => {

@@ -44,7 +44,11 @@ describe('a client cannot harvest other users through relationships.client', () 
   it('refuses adding a victim, and the victim gains no access and leaks nothing', async () => {
     const attacker = await signedInAs(t.app, db(), 'client');
     const project = await buildProject(db(), { ownerId: attacker.user.id });
-    const victim = await buildUser(db(), { role: 'client', email: 'victim@example.com', phone: '5550199' });
+    const victim = await buildUser(db(), {
+      role: 'client',
+      email: 'victim@example.com',
+      phone: '+14155550199',
+    });
 
     const res = await patch(project.id, attacker.headers, [attacker.user.id, victim.id]);
     expect(res.statusCode).toBe(403);
@@ -111,7 +115,10 @@ describe('the owner forms do not tell which companies and users exist', () => {
     const victimProject = await buildProject(db(), { ownerId: victim.id });
     const company = { data: { type: 'company', attributes: { title: 'Acme Inc' } } };
     const details = {
-      data: { type: 'user', attributes: { name: 'Eve Evil', email: 'eve@example.com', phone: '5550100' } },
+      data: {
+        type: 'user',
+        attributes: { name: 'Eve Evil', email: 'eve@example.com', phone: '+14155550100' },
+      },
     };
     const answers = async (url: (id: number) => string, body: object, ids: number[]) => {
       const out = [];

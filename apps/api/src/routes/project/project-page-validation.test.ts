@@ -1,7 +1,7 @@
 import { MARKDOWN_ALLOWED_ATTRIBUTES, MARKDOWN_ALLOWED_TAGS, MAX_FILE_SIZE } from '@dd/domain';
 import { MARKDOWN_XSS_PAYLOADS } from '@dd/domain/xss-payloads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompany, buildProject, buildUser, signedInAs } from '../../test/factories.ts';
+import { buildCompany, buildProject, buildUser, DEFAULT_PASSWORD, signedInAs } from '../../test/factories.ts';
 import { buildTestApp, firstError, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -101,7 +101,7 @@ describe('project details save', () => {
     const details = {
       name: 'Ann Owner',
       email: 'not-an-email',
-      phone: '5551234',
+      phone: '+14155551234',
       timezone: 'Europe/Paris',
       help_needed: 'not_sure',
     };
@@ -120,11 +120,17 @@ describe('project details save', () => {
       method: 'PATCH',
       url: `/api/user/${user.id}/details`,
       headers,
-      payload: { data: { type: 'user', attributes: { ...details, email: 'ann@example.com' } } },
+      payload: {
+        data: {
+          type: 'user',
+          attributes: { ...details, email: 'ann@example.com', 'current-password': DEFAULT_PASSWORD },
+        },
+      },
     });
     expect(good.statusCode).toBe(200);
+    // The owner's own new e-mail waits for that mailbox (docs/product.md §F4).
+    expect(good.json().meta).toEqual({ 'email-confirmation-sent-to': 'ann@example.com' });
     expect(good.json().data.attributes).toMatchObject({
-      email: 'ann@example.com',
       'help-needed': 'not_sure',
       timezone: 'Europe/Paris',
     });
@@ -138,7 +144,7 @@ describe('project details save', () => {
       url: `/api/user/${user.id}/details`,
       headers: dev.headers,
       payload: {
-        data: { type: 'user', attributes: { name: 'Eve', email: 'eve@example.com', phone: '555000' } },
+        data: { type: 'user', attributes: { name: 'Eve', email: 'eve@example.com', phone: '+14155550000' } },
       },
     });
     expect(res.statusCode).toBe(403);

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
+import { withProjectReplyTo } from '../../modules/inbound-mail/reply-token.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { availableSlots } from '../../modules/scheduled-calls/available-slots.ts';
 import {
@@ -92,11 +93,12 @@ const scheduledCallRoutes: FastifyPluginAsyncZod = async (app) => {
       if (blacklisted) {
         // A request, not a booking: the client is told so by mail (staff are notified in the booking).
         const message = await callRequestedMessage(app.db, call, { productName, publicUrl });
-        if (message) app.mailer.sendLater(message);
+        if (message)
+          app.mailer.sendLater(await withProjectReplyTo(app.db, app.config, app.appSecret, message, ref.id));
         throw phoneBlacklisted();
       }
       for (const message of await callBookedMessages(app.db, call, { productName, publicUrl, mailFrom, now }))
-        app.mailer.sendLater(message);
+        app.mailer.sendLater(await withProjectReplyTo(app.db, app.config, app.appSecret, message, ref.id));
       return reply
         .status(201)
         .send(asDocument(scheduledCallDocumentSchema, documentOf(presentScheduledCall(call))));

@@ -254,11 +254,13 @@ describe('POST /scheduled-call/create', () => {
     expect(toClient?.text).toContain('2026-11-24 18:00 UTC');
     expect(toManager?.text).toContain('Tuesday, November 24, 2026, 6:00 PM (Europe/London)');
     expect(toManager?.text).toContain("The client's timezone is America/New_York");
-    for (const mail of [toClient, toManager]) {
-      expect(mail?.attachments).toEqual([
-        { filename: 'discovery-call.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST' },
-      ]);
-    }
+    // The client is asked to the call; the account manager, its organizer, gets the organizer's copy.
+    expect(toClient?.attachments).toEqual([
+      { filename: 'discovery-call.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST' },
+    ]);
+    expect(toManager?.attachments).toEqual([
+      { filename: 'discovery-call.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+    ]);
   });
 
   it("answers 403 with the product's message when the slot is already booked", async () => {

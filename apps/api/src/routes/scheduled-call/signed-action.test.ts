@@ -110,6 +110,18 @@ describe('signed Approve and Decline links (docs/product.md §F1)', () => {
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, client.user.email));
     expect(mails.map((m) => m.subject)).toContainEqual(expect.stringMatching(/confirmed/i));
 
+    // The bell no longer offers Approve/Decline on a call that was approved (issue 44 §5, as the batch).
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/notification/search',
+      headers: manager.headers,
+    });
+    const decided = (
+      after.json() as { data: Array<{ attributes: { kind: string; actions?: unknown[] } }> }
+    ).data.find((n) => n.attributes.kind === 'call-awaiting-approval');
+    expect(decided, 'the entry stays in the bell').toBeDefined();
+    expect(decided!.attributes.actions).toBeUndefined();
+
     // The same link again: the call no longer waits, by the Calls screen's own rule.
     const again = await confirm(manager.headers, token);
     expect(again.statusCode, again.body).toBe(409);
@@ -192,5 +204,24 @@ describe('signed Approve and Decline links (docs/product.md §F1)', () => {
     expect(mail).toBeDefined();
     expect(JSON.stringify(mail)).toMatch(/Approve/);
     expect(JSON.stringify(mail)).toMatch(/Decline/);
+  });
+
+  it('a batch sent after the call was approved says so and carries no Approve or Decline link', async () => {
+    const { call, manager } = await pendingCall();
+    const approved = await confirm(manager.headers, tokenOf(call.id, 'approve'));
+    expect(approved.statusCode, approved.body).toBe(200);
+    const { sendNotificationMail } = await import('../../modules/notifications/notification-mail.ts');
+    const sent = await sendNotificationMail(
+      { db: t.database.db, mailer: t.app.mailer, config: t.app.config, secret: t.app.appSecret },
+      manager.user.id,
+      clock,
+    );
+    expect(sent).toBe('sent');
+    await t.app.mailer.settled();
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, manager.user.email));
+    expect(mail!.text).toContain('asked for a discovery call');
+    expect(mail!.text).toContain('it was approved');
+    expect(mail!.text).not.toContain('waits for your approval');
+    expect(JSON.stringify(mail)).not.toMatch(/call-action|Approve:|Decline:|>Approve<|>Decline</);
   });
 });

@@ -2,6 +2,7 @@ import { callActionBodySchema, callActionDocumentSchema, scheduledCallDocumentSc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
+import { withProjectReplyTo } from '../../modules/inbound-mail/reply-token.ts';
 import { callChangeMessage } from '../../modules/scheduled-calls/call-change-message.ts';
 import { presentScheduledCall } from '../../modules/scheduled-calls/scheduled-call-presenter.ts';
 import {
@@ -52,7 +53,10 @@ const signedActionRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await actOnLink(app.db, link, actor, now);
       const { productName, publicUrl, mailFrom } = app.config;
       const message = await callChangeMessage(app.db, result, { productName, publicUrl, mailFrom, now });
-      if (message) app.mailer.sendLater(message);
+      if (message)
+        app.mailer.sendLater(
+          await withProjectReplyTo(app.db, app.config, app.appSecret, message, result.call.projectId),
+        );
       return asDocument(scheduledCallDocumentSchema, documentOf(presentScheduledCall(result.call)));
     },
   );

@@ -26,6 +26,7 @@ describe('GET /api/setup/checklist', () => {
       'work-hours': false,
       smtp: false,
       'public-url': false,
+      'mail-sender': false,
     });
     const manager = await buildUser(t.database.db, { role: 'accountManager' });
     await t.database.db
@@ -37,6 +38,33 @@ describe('GET /api/setup/checklist', () => {
       'default-account-manager': true,
       'work-hours': true,
     });
+  });
+
+  it('names a sender whose domain cannot receive mail, and what to set', async () => {
+    const senderItem = async (app: TestApp) => {
+      // Each app has its own database: an admin signs in on each.
+      const { headers } = await withSessionAs(app.database.db, 'admin');
+      const res = await app.app.inject({ url: '/api/setup/checklist', headers });
+      const items = res.json().data.attributes.items as Array<{ item: string }>;
+      return items.find((i) => i.item === 'mail-sender');
+    };
+    expect(await senderItem(t)).toEqual({ item: 'mail-sender', done: false, detail: 'no-reply@localhost' });
+    const onIp = await buildTestApp({ publicUrl: 'http://203.0.113.7:3000' });
+    const own = await buildTestApp({
+      publicUrl: 'http://203.0.113.7:3000',
+      mailFrom: 'Agency <hi@agency.example>',
+    });
+    try {
+      expect(await senderItem(onIp)).toEqual({
+        item: 'mail-sender',
+        done: false,
+        detail: 'no-reply@203.0.113.7',
+      });
+      expect(await senderItem(own)).toEqual({ item: 'mail-sender', done: true, detail: 'hi@agency.example' });
+    } finally {
+      await onIp.close();
+      await own.close();
+    }
   });
 
   it('is for admins only', async () => {

@@ -160,7 +160,7 @@ describe('NUL bytes', () => {
     const res = await call('PATCH', `/api/user/${ownerId}/details`, {
       data: {
         type: 'user',
-        attributes: { name: 'Owner', email: 'owner.nul@example.com', phone: '5550100', timezone: nul },
+        attributes: { name: 'Owner', email: 'owner.nul@example.com', phone: '+14155550100', timezone: nul },
       },
     });
     expect(res.statusCode).toBe(422);

@@ -147,7 +147,7 @@ describe('an invitation is for a visitor', () => {
         attributes: {
           email: 'invitee.visitor@example.com',
           name: 'Invited Person',
-          phone: '5550123',
+          phone: '+14155550123',
           password: 'invited-pass-1',
           token,
         },

@@ -12,6 +12,7 @@ import { loadTaskWithProject } from '../../modules/board/task-queries.ts';
 import { decideDelivery } from '../../modules/deliveries/decide-delivery.ts';
 import { presentDelivery } from '../../modules/deliveries/delivery-presenter.ts';
 import { loadDelivery } from '../../modules/deliveries/delivery-queries.ts';
+import { projectReplyTo } from '../../modules/inbound-mail/reply-token.ts';
 
 const idParams = z.object({ id: idField });
 const bodyOf = <A extends z.ZodType>(attributes: A) =>
@@ -68,6 +69,7 @@ const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
             productName: app.config.productName,
             publicUrl: app.config.publicUrl,
             sendMail: (message, tx) => app.mailer.send(message, { tx }),
+            replyTo: (userId, projectId) => projectReplyTo(app.config, app.appSecret, userId, projectId),
           },
         );
         const row = await loadDelivery(app.db, task.id);

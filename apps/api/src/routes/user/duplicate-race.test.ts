@@ -128,7 +128,7 @@ describe('racing duplicate creates of one login', () => {
                     name: 'Racer',
                     email: `${local}@example.com`,
                     password: 'race-pass-1',
-                    phone: '5551234567',
+                    phone: '+14155551234',
                   },
                   company: { title: 'Race', company_size_id: null },
                   project: {
@@ -175,7 +175,7 @@ describe('racing duplicate creates of one login', () => {
             payload: {
               data: {
                 type: 'user',
-                attributes: { token, email, name: 'Racer', phone: '5550100', password: 'race-pass-1' },
+                attributes: { token, email, name: 'Racer', phone: '+14155550100', password: 'race-pass-1' },
               },
             },
           }),

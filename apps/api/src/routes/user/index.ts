@@ -19,7 +19,6 @@ import { deactivateUser } from '../../modules/admin-lists/deactivate-user.ts';
 import { verifyCurrentPassword } from '../../modules/auth/login.ts';
 import { changeOwnPassword, changePasswordWithToken } from '../../modules/password-reset/change-password.ts';
 import { invalidResetToken } from '../../modules/password-reset/reset-tokens.ts';
-import { emailChangedNotice } from '../../modules/users/email-change.ts';
 import { pendingMeta } from '../../modules/users/email-change-requests.ts';
 import { getUserDocument, USER_INCLUDES } from '../../modules/users/get-user.ts';
 
@@ -113,15 +112,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const actor = app.authorize(request, 'admin:access');
-      const { emailChange, pending } = await updateUser(
+      const { pending } = await updateUser(
         app.db,
         actor,
         id,
         { attributes: parseAttributes(editUserSchema, attributes), relationships },
+        { ip: request.ip },
         app.config.now(),
         app.config,
       );
-      if (emailChange) app.mailer.sendLater(emailChangedNotice(emailChange, app.config));
       for (const mail of pending?.mails ?? []) app.mailer.sendLater(mail);
       const document = await getUserDocument(app.db, id, ['role', 'company', 'tech', 'team'], {
         hideContacts: false,

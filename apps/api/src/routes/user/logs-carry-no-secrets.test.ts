@@ -26,7 +26,7 @@ afterAll(() => t.close());
 const SECRETS = {
   email: 'trap.victim@example.com',
   password: 'Hunter2-very-secret',
-  phone: '+1 555 867 5309',
+  phone: '+1 415 867 5309',
 };
 
 /** Every captured line that shows one of the values, or any argon2 hash. */

@@ -50,7 +50,7 @@ function visitorBody(overrides: { user?: Record<string, unknown>; project?: Reco
           name: 'Ada Lovelace',
           email: 'ada@example.com',
           password: 'analytical',
-          phone: '5551234567',
+          phone: '+14155551234',
           code: 'FRIEND42',
           timezone: 'Europe/London',
           ...overrides.user,
@@ -109,7 +109,7 @@ describe('POST /api/user/register-client (visitor)', () => {
       role: 'client',
       login: 'ada@example.com',
       name: 'Ada Lovelace',
-      phone: '5551234567',
+      phone: '+14155551234',
       timezone: 'Europe/London',
       referralCode: 'FRIEND42',
     });

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSetupChecklist } from '../api/get-setup-checklist.ts';
 
-const ITEMS: Record<SetupChecklistItem, ReactNode> = {
-  'default-account-manager': (
+const ITEMS: Record<SetupChecklistItem, (detail: string | null) => ReactNode> = {
+  'default-account-manager': () => (
     <>
       Choose a{' '}
       <Anchor component={Link} to="/project-settings" inherit>
@@ -14,7 +14,7 @@ const ITEMS: Record<SetupChecklistItem, ReactNode> = {
       : every new lead gets one (until then only admins hear of new leads).
     </>
   ),
-  'work-hours': (
+  'work-hours': () => (
     <>
       Set the{' '}
       <Anchor component={Link} to="/project-settings" inherit>
@@ -23,8 +23,14 @@ const ITEMS: Record<SetupChecklistItem, ReactNode> = {
       clients can book calls in.
     </>
   ),
-  smtp: 'Connect a mail server (SMTP_URL): until then mail waits in the outbox and nobody receives it.',
-  'public-url': 'Set the public address (PUBLIC_URL): links in mails point to this server.',
+  smtp: () => 'Connect a mail server (SMTP_URL): until then mail waits in the outbox and nobody receives it.',
+  'public-url': () => 'Set the public address (PUBLIC_URL): links in mails point to this server.',
+  'mail-sender': (detail) => (
+    <>
+      Mail goes out from <strong>{detail}</strong>, a domain that cannot receive mail: providers refuse or
+      spam-folder it and replies bounce. Set MAIL_FROM to an address at your own domain.
+    </>
+  ),
 };
 
 /** The admins' setup checklist on their first screen, until each item is done. */
@@ -44,7 +50,7 @@ export function SetupChecklist({ enabled }: { enabled: boolean }) {
       </Text>
       <List size="sm" spacing={4}>
         {todo.map((i) => (
-          <List.Item key={i.item}>{ITEMS[i.item]}</List.Item>
+          <List.Item key={i.item}>{ITEMS[i.item](i.detail)}</List.Item>
         ))}
       </List>
     </Alert>

@@ -71,6 +71,7 @@ export function OpenCallActions({ call, timezone }: { call: ScheduledCall; timez
         {moving && (
           <MoveCallModal
             callId={call.id}
+            current={call.scheduled}
             zone={timezone}
             note={`Now: ${when}. Pick a free time; you get an updated invite by e-mail.`}
             onClose={() => setMoving(false)}
