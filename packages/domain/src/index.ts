@@ -1,3 +1,4 @@
+export * from './api/access-tokens.ts';
 export * from './api/admin.ts';
 export * from './api/answers.ts';
 export * from './api/board.ts';

@@ -35,6 +35,8 @@ const TABLE: Record<
   { owner: Role[]; other: Role[] }
 > = {
   'admin:access': { owner: ADMINS, other: ADMINS },
+  'access-token:use': { owner: ALL, other: ALL },
+  'access-token:manage-all': { owner: ADMINS, other: ADMINS },
   'project:list': { owner: STAFF, other: STAFF },
   'project:create': { owner: ADMINS, other: ADMINS },
   'board:use': { owner: ACTIVE_STAFF, other: ACTIVE_STAFF },

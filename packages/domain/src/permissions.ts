@@ -15,6 +15,8 @@ export type UserRef = { id: number; role?: Role };
 /** Actions that do not depend on a particular record. */
 export type GlobalAction =
   | 'admin:access'
+  | 'access-token:use'
+  | 'access-token:manage-all'
   | 'project:list'
   | 'project:create'
   | 'board:use'
@@ -73,6 +75,8 @@ export type Action = GlobalAction | ProjectAction | UserAction;
 
 export const GLOBAL_ACTIONS: readonly GlobalAction[] = [
   'admin:access',
+  'access-token:use',
+  'access-token:manage-all',
   'project:list',
   'project:create',
   'board:use',
@@ -168,6 +172,9 @@ function canManageTeam(actor: SignedIn): boolean {
 
 const globalRules: Record<GlobalAction, (actor: SignedIn) => boolean> = {
   'admin:access': (a) => isAdminRole(a.role),
+  // Personal access tokens (ADR 0052): everyone signed in makes their own; admins see and revoke all.
+  'access-token:use': () => true,
+  'access-token:manage-all': (a) => isAdminRole(a.role),
   // Admin docs/product.md §A6: the projects table is for everyone except clients.
   'project:list': (a) => isStaffRole(a.role),
   // Only admin-level users see the create forms (docs/product.md §A6); clients create projects through the

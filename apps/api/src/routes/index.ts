@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import accessTokenRoutes from './access-token/index.ts';
 import appConfigRoutes from './app-config/index.ts';
 import incompleteRegistrationRoutes from './authorization/incomplete-registration.ts';
 import authorizationRoutes from './authorization/index.ts';
@@ -77,6 +78,7 @@ import weeklyWorkHoursRoutes from './work-hours/weekly.ts';
  * route's file is not in the folder of its URL (docs/ARCHITECTURE.md).
  */
 const apiRoutes: FastifyPluginAsync = async (api) => {
+  await api.register(accessTokenRoutes);
   await api.register(appConfigRoutes);
   await api.register(authorizationRoutes);
   await api.register(incompleteRegistrationRoutes);

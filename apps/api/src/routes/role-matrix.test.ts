@@ -16,6 +16,7 @@ import {
   tasks,
   users,
 } from '../db/schema/index.ts';
+import { createAccessToken } from '../modules/access-tokens/access-tokens.ts';
 import { createSession } from '../modules/auth/sessions.ts';
 import { resetFeed } from '../modules/scheduled-calls/calendar-feed.ts';
 import { isKeyFreePath } from '../plugins/app/auth.ts';
@@ -848,6 +849,32 @@ const MATRIX: Record<string, Row> = {
   },
   // Streams (Server-Sent Events): opened over a real connection as a visitor and each of the 8 roles.
   'GET /api/events': { coveredBy: ROLE_TABLES.events },
+  'POST /api/access-token': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/access-token',
+      body: doc('access-token', {
+        name: 'Matrix',
+        scope: 'read',
+        'expires-at': new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      }),
+    }),
+    answers: signedIn(201),
+  },
+  'GET /api/access-token/search': {
+    request: () => ({ method: 'GET', url: '/api/access-token/search' }),
+    answers: signedIn(200),
+  },
+  'DELETE /api/access-token/{id}': {
+    // own: the caller's token; other: another user's, which only admins may revoke and which is a 404 to
+    // other staff, as an unknown id is, so a token id tells nothing.
+    request: async (f) => ({ method: 'DELETE', url: `/api/access-token/${await newAccessToken(f)}` }),
+    answers: {
+      ...answers(ROLES, 204, { refused: 404, otherOk: ADMINS }),
+      // A client is answered 403 for an unknown id and for someone else's alike (plugins/app/errors.ts).
+      client: { own: 204, other: 403 },
+    },
+  },
   'GET /api/scheduled-call/search': {
     request: (f) => ({ method: 'GET', url: `/api/scheduled-call/search?filter[project_id]=${f.projectId}` }),
     answers: staff(200),
@@ -872,6 +899,21 @@ async function freshSession(role: Role) {
   const userId = sessions.get(role)?.id as number;
   const { token } = await createSession(db(), { userId, remember: false, now: new Date() });
   return `Bearer ${token}`;
+}
+
+/** A token of the caller (own) or of another user (other). */
+async function newAccessToken(f: Fixture) {
+  const userId =
+    f.scope === 'own' && f.caller !== null ? f.caller : (await buildUser(db(), { role: 'client' })).id;
+  const now = new Date();
+  const { row } = await createAccessToken(db(), {
+    userId,
+    name: 'Matrix',
+    scope: 'read',
+    expiresAt: new Date(now.getTime() + 86_400_000),
+    now,
+  });
+  return row.id;
 }
 
 async function newInvitation(projectId: number) {

@@ -134,6 +134,10 @@ const ProjectSettingsPage = page(
   () => import('../features/settings/components/project-settings-page.tsx'),
   'ProjectSettingsPage',
 );
+const AccessTokensPage = page(
+  () => import('../features/access-tokens/components/access-tokens-page.tsx'),
+  'AccessTokensPage',
+);
 const NotificationSettingsPage = page(
   () => import('../features/notifications/components/notification-settings-page.tsx'),
   'NotificationSettingsPage',
@@ -235,6 +239,16 @@ export const routes: RouteObject[] = [
         element: (
           <SignedInOnly>
             <NotificationSettingsPage />
+          </SignedInOnly>
+        ),
+      },
+
+      // Keys for integrations that act as the signed-in user (ADR 0052).
+      {
+        path: 'access-tokens',
+        element: (
+          <SignedInOnly>
+            <AccessTokensPage />
           </SignedInOnly>
         ),
       },

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { accessTokenListDocumentSchema, accessTokenWithSecretDocumentSchema } from './access-tokens.ts';
 import {
   adminCompanyDocumentSchema,
   adminCompanyListDocumentSchema,
@@ -238,6 +239,9 @@ export const ANSWERS = {
   'PATCH /api/notification/settings': notificationSettingsDocumentSchema,
   'POST /api/email-change/confirm': emailChangeAnswerSchema,
   'POST /api/email-change/cancel': emailChangeAnswerSchema,
+  'POST /api/access-token': accessTokenWithSecretDocumentSchema,
+  'GET /api/access-token/search': accessTokenListDocumentSchema,
+  'DELETE /api/access-token/{id}': noContentSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type AnswerOperation = keyof typeof ANSWERS;

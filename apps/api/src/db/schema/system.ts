@@ -41,6 +41,29 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+// Personal access tokens (migration 0039): an integration's credential, acting as its owner; only a hash
+// of the secret is stored. `scope` 'read' allows safe methods only.
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scope: text('scope').$type<'read' | 'write'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_token_uq').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId),
+  ],
+);
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {

@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { allVersionsJson, type Versions, versionsOf } from '../../db/cache-versions.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { StatementRunner } from '../../db/pipelined.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { accessTokens, sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,32 +29,51 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export type SessionActor = NonNullable<Actor> & { sessionId: number };
+/**
+ * Who is calling. `sessionId` is 0 and `token` is set when the caller sent a personal access token
+ * (modules/access-tokens, ADR 0052): there is no session then, and routes that need one say `sessionOnly`.
+ */
+export type SessionActor = NonNullable<Actor> & {
+  sessionId: number;
+  token?: { id: number; scope: 'read' | 'write'; lastUsedAt: Date | null };
+};
 
 type VersionsAndSessionRow = {
   versions: Record<string, number> | null;
   session_id: number | null;
+  token_id: number | null;
+  token_scope: 'read' | 'write' | null;
+  token_used: Date | string | null;
   user_id: number | null;
   role: string | null;
 };
 
 // The cache versions first (ADR 0005/0006: read before any data) and the signed-in user of a token
-// hash, with the role and active flag as the database has them now, in ONE statement: one round trip and
-// one snapshot. Unknown, revoked, expired or deactivated: a row with null session columns.
+// hash (a session's or a personal access token's), with the role and active flag as the database has
+// them now, in ONE statement: one round trip and one snapshot. Unknown, revoked, expired or deactivated:
+// a row with null user columns.
 const versionsAndSessionSql = (sessionRead: SQL | null): SQL => sql`
-    select v.versions, a.session_id, a.user_id, a.role${
+    select v.versions, a.session_id, a.token_id, a.token_scope, a.token_used, a.user_id, a.role${
       sessionRead
         ? sql`, case when a.user_id is null then null else (${sessionRead}) end as session_read`
         : sql``
     }
     from (select ${allVersionsJson()} as versions) v
     left join lateral (
-      select ${sessions.id} as session_id, ${users.id} as user_id, ${users.role} as role
+      (select ${sessions.id} as session_id, null::integer as token_id, null::text as token_scope,
+        null::timestamptz as token_used, ${users.id} as user_id, ${users.role} as role
       from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId}
       where ${sessions.tokenHash} = ${sql.placeholder('tokenHash')}
         and ${sessions.revokedAt} is null
         and ${sessions.expiresAt} > ${sql.placeholder('now')}
-        and ${users.isActive}
+        and ${users.isActive})
+      union all
+      (select null, ${accessTokens.id}, ${accessTokens.scope}, ${accessTokens.lastUsedAt}, ${users.id}, ${users.role}
+      from ${accessTokens} inner join ${users} on ${users.id} = ${accessTokens.userId}
+      where ${accessTokens.tokenHash} = ${sql.placeholder('tokenHash')}
+        and ${accessTokens.revokedAt} is null
+        and ${accessTokens.expiresAt} > ${sql.placeholder('now')}
+        and ${users.isActive})
       limit 1
     ) a on true`;
 
@@ -110,12 +129,19 @@ export async function readVersionsAndSession(
   });
   const row = result.rows[0];
   const versions = versionsOf(row?.versions ?? null);
-  if (!row || row.session_id === null || row.user_id === null) return { versions, actor: null, read: null };
-  return {
-    versions,
-    actor: { sessionId: row.session_id, id: row.user_id, role: row.role as SessionActor['role'] },
-    read: row.session_read ?? null,
+  if (!row || row.user_id === null) return { versions, actor: null, read: null };
+  const actor: SessionActor = {
+    sessionId: row.session_id ?? 0,
+    id: row.user_id,
+    role: row.role as SessionActor['role'],
   };
+  if (row.token_id !== null)
+    actor.token = {
+      id: row.token_id,
+      scope: row.token_scope === 'write' ? 'write' : 'read',
+      lastUsedAt: row.token_used === null ? null : new Date(row.token_used),
+    };
+  return { versions, actor, read: row.session_read ?? null };
 }
 
 export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {

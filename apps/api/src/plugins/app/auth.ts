@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Versions } from '../../db/cache-versions.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/app-error.ts';
 import { secureCookieFor } from '../../lib/secure-cookie.ts';
+import { touchAccessToken, usedLongAgo } from '../../modules/access-tokens/access-tokens.ts';
 import { readVersionsAndSession, type SessionActor, type SessionRead } from '../../modules/auth/sessions.ts';
 
 export const AUTH_COOKIE = 'dd_token';
@@ -11,7 +12,8 @@ export const AUTH_COOKIE = 'dd_token';
 declare module 'fastify' {
   interface FastifyRequest {
     actor: SessionActor | null;
-    authVia: 'cookie' | 'bearer' | null;
+    /** How the caller proved who they are; 'token' is a personal access token (ADR 0052). */
+    authVia: 'cookie' | 'bearer' | 'token' | null;
     /** The caches' versions, read before any data of a request that carries a token (db/cache-versions.ts). */
     versions: Versions | null;
     /**
@@ -23,6 +25,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Read this with the session, in the auth hook's one statement (modules/auth/sessions.ts, ADR 0028). */
     sessionRead?: SessionRead;
+    /** Needs a signed-in session: a personal access token is refused here (its own management, streams). */
+    sessionOnly?: boolean;
   }
   interface FastifyInstance {
     requireActor: (request: FastifyRequest) => SessionActor;
@@ -107,7 +111,15 @@ export default fp(
       request.versions = versions;
       request.actor = actor;
       request.sessionRead = read;
-      request.authVia = request.actor ? (bearer ? 'bearer' : 'cookie') : null;
+      request.authVia = actor ? (actor.token ? 'token' : bearer ? 'bearer' : 'cookie') : null;
+      if (actor?.token) {
+        if (request.routeOptions.config.sessionOnly)
+          throw new AppError('forbidden', { title: 'An access token cannot do this: sign in instead' });
+        if (actor.token.scope === 'read' && UNSAFE.has(request.method))
+          throw new AppError('forbidden', { title: 'This access token is read-only' });
+        const now = config.now();
+        if (usedLongAgo(actor.token.lastUsedAt, now)) await touchAccessToken(app.db, actor.token.id, now);
+      }
       if (request.authVia === 'cookie' && UNSAFE.has(request.method)) {
         const origin = request.headers.origin;
         if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) {

@@ -18,6 +18,8 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Streamed by hand below: never compressed (a compressor would hold events back).
       compress: false,
+      // A stream is a session's (its slots, its revocation): integrations hear events by webhook.
+      config: { sessionOnly: true },
       schema: {
         tags: ['events'],
         summary: 'Live changes the signed-in user may see (Server-Sent Events)',

@@ -183,7 +183,10 @@ export function NotificationBell() {
             )}
           </ScrollArea.Autosize>
         )}
-        <Group justify="flex-end" px="xs" pt="xs">
+        <Group justify="flex-end" px="xs" pt="xs" gap="md">
+          <Anchor component={Link} to="/access-tokens" size="sm" onClick={() => setOpened(false)}>
+            Access tokens
+          </Anchor>
           <Anchor component={Link} to="/notification-settings" size="sm" onClick={() => setOpened(false)}>
             Notification settings
           </Anchor>

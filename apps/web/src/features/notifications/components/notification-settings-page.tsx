@@ -1,6 +1,7 @@
 import { NOTIFICATION_KIND_INFO, type NotificationPreference } from '@dd/domain';
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Container,
@@ -12,6 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { Link } from 'react-router';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings.ts';
 
 /**
@@ -33,7 +35,11 @@ export function NotificationSettingsPage() {
         </Title>
         <Text c="dimmed">
           Choose what reaches you in the app (the bell in the header) and by e-mail. E-mails come at most once
-          every 5 minutes, with everything that happened meanwhile.
+          every 5 minutes, with everything that happened meanwhile. Integrations use your{' '}
+          <Anchor component={Link} to="/access-tokens">
+            access tokens
+          </Anchor>
+          .
         </Text>
         {save.isError && (
           <Alert color="red" title="Not saved">
