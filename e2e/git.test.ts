@@ -96,7 +96,13 @@ suite.journey(
     await streamed;
     await page.getByText('No repository is connected to this project.').waitFor();
     await page.getByRole('textbox', { name: 'Repository' }).fill('olivia/shop');
-    await page.getByRole('button', { name: 'Connect' }).click();
+    // A double click sends one request: the shown-once secret stays, with no "already connected".
+    const connects: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(`/api/project/${projectId}/repositories`))
+        connects.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Connect' }).dblclick();
     const setup = page.getByRole('region', { name: /Set up the GitHub webhook for olivia\/shop/ });
     await setup.waitFor();
     const webhookUrl = await setup.getByRole('textbox', { name: 'Webhook URL' }).inputValue();
@@ -105,6 +111,8 @@ suite.journey(
     assert.match(webhookUrl, new RegExp(`^${suite.app.url}/api/webhooks/github/\\d+$`));
     assert.match(secret, /^[A-Za-z0-9_-]{43}$/);
     await shoot(page, 'connected-1280');
+    assert.equal(connects.length, 1, 'one connect request for a double click');
+    assert.equal(await page.getByText(/already connected/i).count(), 0);
     await setup.getByRole('button', { name: 'I have saved the secret' }).click();
     await setup.waitFor({ state: 'detached' });
 
@@ -170,6 +178,11 @@ suite.journey(
     await page.goto(`/project/git/${projectId}`);
     await page.getByText('GitHub · olivia/shop').waitFor();
     await page.getByRole('button', { name: 'Rotate secret' }).click();
+    // Rotating breaks the provider's webhook until the new secret is pasted there: it asks first.
+    const rotateConfirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await rotateConfirm.getByText(/Make a new secret for olivia\/shop\?/).waitFor();
+    await rotateConfirm.getByRole('button', { name: 'YES' }).click();
+    await rotateConfirm.waitFor({ state: 'hidden' });
     const setup = page.getByRole('region', { name: /Set up the GitHub webhook for olivia\/shop/ });
     const secret = await setup.getByRole('textbox', { name: 'Secret' }).inputValue();
     const webhookUrl = await setup.getByRole('textbox', { name: 'Webhook URL' }).inputValue();

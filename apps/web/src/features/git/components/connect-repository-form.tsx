@@ -6,7 +6,7 @@ import {
   repositoryCreateSchema,
 } from '@dd/domain';
 import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { type RepositoryWithSecret, useConnectRepository } from '../api/connect-repository.ts';
 
@@ -22,15 +22,23 @@ export function ConnectRepositoryForm({
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const connect = useConnectRepository();
+  // Taken at once on submit, not on the next render: a double click's second click finds it taken, so
+  // one request goes out and its shown-once secret is not replaced by a 409 "already connected".
+  const sending = useRef(false);
   const submit = () => {
     const parsed = repositoryCreateSchema.safeParse({ data: { attributes: { provider, name } } });
     if (!parsed.success) {
       setError(GIT_MESSAGES.name);
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
     connect.mutate(
       { projectId, ...parsed.data.data.attributes },
       {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: (repository) => {
           setName('');
           onConnected(repository);

@@ -26,6 +26,7 @@ function RepositoryRow({
   onSecret: (r: RepositoryWithSecret) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [confirmingRotate, setConfirmingRotate] = useState(false);
   const rotate = useRotateSecret();
   const disconnect = useDisconnectRepository();
   const target = { projectId, repositoryId: repository.id };
@@ -47,7 +48,7 @@ function RepositoryRow({
             size="xs"
             variant="default"
             loading={rotate.isPending}
-            onClick={() => rotate.mutate(target, { onSuccess: onSecret })}
+            onClick={() => setConfirmingRotate(true)}
           >
             Rotate secret
           </Button>
@@ -60,6 +61,16 @@ function RepositoryRow({
             busy={disconnect.isPending}
             onCancel={() => setConfirming(false)}
             onConfirm={() => disconnect.mutate(target, { onSuccess: () => setConfirming(false) })}
+          />
+          <ConfirmDialog
+            opened={confirmingRotate}
+            message={`Make a new secret for ${repository.name}? Deliveries signed with the current one are refused from now on, until you paste the new secret into the provider's webhook.`}
+            busy={rotate.isPending}
+            onCancel={() => setConfirmingRotate(false)}
+            onConfirm={() => {
+              if (rotate.isPending) return;
+              rotate.mutate(target, { onSuccess: onSecret, onSettled: () => setConfirmingRotate(false) });
+            }}
           />
         </Group>
       )}
