@@ -1,4 +1,4 @@
-import { TASK_STATUS, TASK_TYPE } from './task-status.ts';
+import { sprintNumbers, TASK_STATUS, TASK_TYPE } from './task-status.ts';
 
 /**
  * The performance report (docs/adr/0021-delivery-review-and-report.md), computed from the board's task
@@ -170,8 +170,9 @@ export function computeReport(input: ReportInput): ProjectReport {
   const started = input.sprints
     .filter((s): s is ReportSprint & { startedAt: Date } => s.startedAt !== null)
     .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || a.id - b.id);
+  const numbers = sprintNumbers(input.sprints.map((s) => s.id));
   const sprints: SprintNumbers[] = [];
-  started.forEach((sprint, index) => {
+  started.forEach((sprint) => {
     const startMs = sprint.startedAt.getTime();
     const endMs = sprint.finishedAt?.getTime() ?? nowMs;
     if (startMs > toMs || endMs < fromMs) return;
@@ -200,7 +201,7 @@ export function computeReport(input: ReportInput): ProjectReport {
     burnUp.push({ at: new Date(endMs > startMs ? endMs : startMs).toISOString(), hours: round(sum) });
     sprints.push({
       id: sprint.id,
-      number: index + 1,
+      number: numbers.get(sprint.id) ?? 0,
       started: sprint.startedAt.toISOString(),
       finished: sprint.finishedAt?.toISOString() ?? null,
       totalHours: round(tasks.reduce((n, t) => n + (t.estimate ?? 0), 0)),

@@ -10,6 +10,7 @@ import {
   isTaskTransitionAllowed,
   SPRINT_STATUS,
   type SprintState,
+  sprintNumbers,
   startSprint,
   TASK_ACTION_STAMPS,
   TASK_ACTIONS,
@@ -139,5 +140,16 @@ describe('lifecycle times recorded by each action', () => {
       reject: null,
       restart: 'startedAt',
     });
+  });
+});
+
+describe('sprintNumbers', () => {
+  it("numbers a project's sprints from 1 in creation (id) order, whatever order they come in", () => {
+    expect([...sprintNumbers([42, 7, 19]).entries()]).toEqual([
+      [7, 1],
+      [19, 2],
+      [42, 3],
+    ]);
+    expect(sprintNumbers([]).size).toBe(0);
   });
 });

@@ -190,3 +190,12 @@ export function activeSprint<T extends { id: number; statusId: number }>(
   }
   return active;
 }
+
+/**
+ * A sprint's number within its project, as the board and the report both show it ("Sprint 2" is the
+ * project's second sprint): by creation order, i.e. ascending id, from 1. Ids are global, so the id itself
+ * is no name for a sprint.
+ */
+export function sprintNumbers(ids: readonly number[]): Map<number, number> {
+  return new Map([...ids].sort((a, b) => a - b).map((id, index) => [id, index + 1]));
+}

@@ -114,6 +114,21 @@ describe('GET /project/{id}/report', () => {
     });
   });
 
+  it('names a sprint by its number within the project, as the board does, not by its id or start order', async () => {
+    const { owner, project } = await finishedSprintProject();
+    // Another project's sprint first, so ids and numbers part; then this project's second sprint,
+    // started but never finished (numbers follow creation, whatever was started first).
+    await db()
+      .insert(sprints)
+      .values({ projectId: (await buildProject(db())).id, sprintStatusId: 1 });
+    await db()
+      .insert(sprints)
+      .values({ projectId: project.id, sprintStatusId: 2, startedAt: new Date(Date.now() - 30 * DAY) });
+    const res = await get(`/api/project/${project.id}/report`, owner.headers);
+    const numbers = res.json().data.attributes.sprints.map((s: { number: number }) => s.number);
+    expect(numbers).toEqual([2, 1]);
+  });
+
   it('answers the per-sprint table as CSV with Accept: text/csv or ?format=csv', async () => {
     const { owner, project } = await finishedSprintProject();
     for (const res of [

@@ -127,7 +127,7 @@ export function BoardColumns(props: BoardColumnsProps) {
               <SortableTaskList
                 boxId={`box:sprint:${sprint.id}`}
                 tasks={sprintTasks(tasks, sprint.id)}
-                label={`Tasks of sprint #${sprint.id}`}
+                label={`Tasks of sprint #${sprint.number}`}
                 empty="Drag tasks here from New Tasks."
                 {...card}
               />

@@ -35,6 +35,7 @@ const task = (id: number, over: Partial<BoardTask> = {}): BoardTask => ({
 });
 const sprint = (id: number, statusId: number): Sprint => ({
   id,
+  number: id,
   statusId,
   started: null,
   finished: null,

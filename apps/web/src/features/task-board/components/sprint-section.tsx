@@ -32,7 +32,7 @@ export function SprintSection({
       <Group justify="space-between" gap={4}>
         <Group gap={6}>
           <Text size="sm" fw={700}>
-            Sprint #{sprint.id}
+            Sprint #{sprint.number}
           </Text>
           <Badge
             size="xs"
@@ -53,7 +53,7 @@ export function SprintSection({
             size="compact-xs"
             onClick={onStart}
             loading={busy}
-            aria-label={`Start sprint #${sprint.id}`}
+            aria-label={`Start sprint #${sprint.number}`}
           >
             START SPRINT
           </Button>
@@ -63,7 +63,7 @@ export function SprintSection({
             size="compact-xs"
             color="teal.9"
             onClick={() => setFinishing(true)}
-            aria-label={`Finish sprint #${sprint.id}`}
+            aria-label={`Finish sprint #${sprint.number}`}
           >
             FINISH SPRINT
           </Button>
@@ -74,7 +74,7 @@ export function SprintSection({
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={finishing}
         onClose={() => setFinishing(false)}
-        title={`Finish sprint #${sprint.id}`}
+        title={`Finish sprint #${sprint.number}`}
         centered
       >
         <Stack>

@@ -117,6 +117,30 @@ function BarChart({
   );
 }
 
+const time = (at: Date) =>
+  at.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * The burn-up's time ticks: one per label, never the same date twice (a sprint of a few hours is marked
+ * by the hour, its first tick with the day as well).
+ */
+export function burnUpTicks(ticks: readonly Date[], spanMs: number): Array<{ at: Date; label: string }> {
+  const byHour = spanMs < 2 * 86_400_000;
+  const seen = new Set<string>();
+  const out: Array<{ at: Date; label: string }> = [];
+  for (const at of ticks) {
+    const label = byHour
+      ? out.length === 0
+        ? `${day(at.toISOString())} ${time(at)}`
+        : time(at)
+      : day(at.toISOString());
+    if (seen.has(label)) continue;
+    seen.add(label);
+    out.push({ at, label });
+  }
+  return out;
+}
+
 function BurnUp({ sprint, width }: { sprint: SprintNumbers; width: number }) {
   const innerWidth = Math.max(10, width - MARGIN.left - MARGIN.right);
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
@@ -128,6 +152,9 @@ function BurnUp({ sprint, width }: { sprint: SprintNumbers; width: number }) {
     range: [0, innerWidth],
   });
   const y = scaleLinear({ domain: [0, Math.max(1, sprint.totalHours)], range: [innerHeight, 0], nice: true });
+  const [from, to] = x.domain() as [Date, Date];
+  const ticks = burnUpTicks(x.ticks(Math.max(2, Math.floor(innerWidth / 80))), to.getTime() - from.getTime());
+  const labels = new Map(ticks.map((t) => [t.at.getTime(), t.label]));
   // A step line: the accepted hours stay flat until the next acceptance.
   const steps = points.flatMap((p, i) => (i === 0 ? [p] : [{ at: p.at, hours: points[i - 1]!.hours }, p]));
   return (
@@ -146,8 +173,8 @@ function BurnUp({ sprint, width }: { sprint: SprintNumbers; width: number }) {
       <AxisBottom
         top={innerHeight}
         scale={x}
-        numTicks={Math.max(2, Math.floor(innerWidth / 80))}
-        tickFormat={(v) => day((v as Date).toISOString())}
+        tickValues={ticks.map((t) => t.at)}
+        tickFormat={(v) => labels.get((v as Date).getTime()) ?? ''}
         tickLabelProps={{ fontSize: 11, textAnchor: 'middle' }}
       />
     </Group>
