@@ -6,8 +6,17 @@ import sanitizeHtml from 'sanitize-html';
  * every HTML tag taken out (text/plain is inert, but a pasted <script> is noise to a reader).
  */
 export const renderUpdateText = (markdown: string) =>
-  sanitizeHtml(markdown, {
-    allowedTags: [],
-    allowedAttributes: {},
-    parser: { decodeEntities: false },
-  }).trim();
+  unescapeText(
+    sanitizeHtml(markdown, {
+      allowedTags: [],
+      allowedAttributes: {},
+      parser: { decodeEntities: false },
+    }),
+  ).trim();
+
+/**
+ * sanitize-html answers HTML: it escapes `&`, `<`, `>` and `"` in the text it keeps. Plain text shows
+ * them as they are ("Tom & Jerry", not "Tom &amp; Jerry"); `&amp;` goes last so "&amp;lt;" stays "&lt;".
+ */
+const unescapeText = (html: string) =>
+  html.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
