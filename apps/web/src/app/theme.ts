@@ -46,6 +46,9 @@ export const theme = createTheme({
     // Links read as brand text, underlined on hover only (not the browser's underlined blue).
     Anchor: { defaultProps: { underline: 'hover', fw: 500 } },
     Badge: { defaultProps: { color: 'brand' } },
+    // A light alert's title in its own colour misses WCAG AA on its tint (yellow: #e67700 on #fff3bf,
+    // 2.68:1); the title reads as text, the icon and the tint keep the alert's colour.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
     Pagination: { defaultProps: { color: 'brand' } },
     // Mantine renders a modal's and a drawer's header as <header>; inside a role="dialog" section that is
     // a second banner landmark (axe landmark-no-duplicate-banner). A div keeps the layout and drops the

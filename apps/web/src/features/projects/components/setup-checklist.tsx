@@ -39,12 +39,7 @@ export function SetupChecklist({ enabled }: { enabled: boolean }) {
   const todo = (checklist.data ?? []).filter((i) => !i.done);
   if (!enabled || todo.length === 0) return null;
   return (
-    <Alert
-      color="yellow"
-      title="Finish setting up"
-      mb="md"
-      styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
-    >
+    <Alert color="yellow" title="Finish setting up" mb="md">
       <Text size="sm" mb="xs">
         So that every lead and call reaches the right person:
       </Text>
