@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { ItemBoundary } from '../../../lib/item-boundary.tsx';
 import { lazyComponent, preloadOnIntent, whenLoaded } from '../../../lib/lazy-component.tsx';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { useActor } from '../../auth/api/get-session.ts';
 import { useDecideDelivery } from '../api/decide-delivery.ts';
 import { type Delivery, useDecidedDeliveries, useWaitingDeliveries } from '../api/get-deliveries.ts';
@@ -112,6 +113,7 @@ function WaitingDelivery({
   const decide = useDecideDelivery();
   const [rejecting, setRejecting] = useState(false);
   const [rejectMounted, setRejectMounted] = useState(false);
+  const [accepting, setAccepting] = useState(false);
   const titleId = `delivery-${delivery.id}-title`;
   return (
     <Paper component="li" withBorder radius="sm" p="sm" aria-labelledby={titleId}>
@@ -149,7 +151,7 @@ function WaitingDelivery({
               color="teal.9"
               loading={decide.isPending && decide.variables?.decision === 'accept'}
               disabled={decide.isPending}
-              onClick={() => decide.mutate({ projectId, taskId: delivery.id, decision: 'accept' })}
+              onClick={() => setAccepting(true)}
               aria-describedby={titleId}
             >
               Accept
@@ -174,6 +176,19 @@ function WaitingDelivery({
           </Group>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={accepting}
+        message={`Accept “${delivery.title}”? The team is told the work is done as you wanted it.`}
+        busy={decide.isPending}
+        onCancel={() => setAccepting(false)}
+        onConfirm={() => {
+          if (decide.isPending) return;
+          decide.mutate(
+            { projectId, taskId: delivery.id, decision: 'accept' },
+            { onSettled: () => setAccepting(false) },
+          );
+        }}
+      />
       {rejectMounted && (
         <RejectModal
           opened={rejecting}
