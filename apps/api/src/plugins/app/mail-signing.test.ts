@@ -15,7 +15,7 @@ import { callChangedMessage } from '../../modules/mail/call-changed-mail.ts';
 import { makeDkimKey } from '../../modules/mail/dkim-key.ts';
 import { confirmEmailChangeMail, emailChangeRequestedMail } from '../../modules/mail/email-change-mails.ts';
 import { invitationMail } from '../../modules/mail/invitation-mail.ts';
-import { passwordResetMail } from '../../modules/mail/password-reset-mail.ts';
+import { passwordResetMail, welcomeMail } from '../../modules/mail/password-reset-mail.ts';
 import { callReminderMail, teamReminderMail } from '../../modules/mail/reminder-mails.ts';
 import { notificationMail } from '../../modules/notifications/notification-mail.ts';
 import { callBookedMessages, callRequestedMessage } from '../../modules/scheduled-calls/book-call.ts';
@@ -138,6 +138,20 @@ async function everyKind(): Promise<Kind[]> {
     {
       kind: 'password reset',
       message: { to, ...passwordResetMail({ productName: 'Delivery Desk', name: 'Carla', link }) },
+      replyTo: null,
+    },
+    {
+      kind: 'welcome of a created user',
+      message: {
+        to,
+        ...welcomeMail({
+          productName: 'Delivery Desk',
+          name: 'Carla',
+          login: to,
+          signInUrl: `${PUBLIC_URL}/login/signin`,
+          link,
+        }),
+      },
       replyTo: null,
     },
     {
@@ -293,7 +307,7 @@ describe('every mail, through SMTP, DKIM-signed', () => {
 
   it('is from the agency domain, Message-ID of that domain, signed and verified; Reply-To or Auto-Submitted', async () => {
     const kinds = await everyKind();
-    expect(kinds).toHaveLength(18);
+    expect(kinds).toHaveLength(19);
     // Each message names its kind in a header of its own, as subjects may be MIME-encoded.
     const tagged = kinds.map((k, i) => ({
       ...k,
@@ -338,7 +352,7 @@ describe('every mail, through SMTP, DKIM-signed', () => {
         `${k.kind}: dkim=${result.status.result} reply-to=${k.replyTo ?? '-'} calendar=${k.calendar ?? '-'}`,
       );
     }
-    expect(report).toHaveLength(18);
+    expect(report).toHaveLength(kinds.length);
   });
 
   it('a changed message fails verification (the check is real)', async () => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument } from '../../lib/jsonapi/document.ts';
 import { createUser } from '../../modules/admin-forms/create-user.ts';
+import { sendWelcome } from '../../modules/password-reset/request-reset.ts';
 import { getUserDocument } from '../../modules/users/get-user.ts';
 
 const createUserBody = z.object({
@@ -28,6 +29,16 @@ const userCreateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = app.authorize(request, 'admin:access');
       const { id } = await createUser(app.db, actor, request.body.data);
+      await sendWelcome(
+        app.db,
+        {
+          userId: id,
+          now: app.config.now(),
+          publicUrl: app.config.publicUrl,
+          productName: app.config.productName,
+        },
+        app.mailer.sendLater,
+      );
       const document = await getUserDocument(app.db, id, ['role', 'company', 'tech', 'team'], {
         hideContacts: false,
         self: false,
