@@ -85,8 +85,13 @@ describe('the wizard sign-up, sign-in and password reset of real addresses', () 
     });
     expect(forgot.statusCode, forgot.body).toBe(200);
     await t.app.mailer.settled();
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, address.stored));
-    expect(mail?.subject).toBe('Reset your Delivery Desk password');
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, address.stored));
+    // The sign-up's confirmation (issue 42 §4) and the reset, both to the real address.
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Reset your Delivery Desk password',
+      'Your project “Real Co” is on Delivery Desk',
+    ]);
+    const mail = mails.find((m) => m.subject.startsWith('Reset'));
     const token = tokenFromLogs(logs, '/login/change-password');
     const reset = await t.app.inject({
       method: 'PATCH',

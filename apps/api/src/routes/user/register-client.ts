@@ -8,13 +8,17 @@ import {
   registrationDocumentSchema,
   TEXT_MAX,
 } from '@dd/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { users } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { depthGuardedJsonParser } from '../../lib/json-depth.ts';
 import { secureCookieFor } from '../../lib/secure-cookie.ts';
 import { createSession, SESSION_TTL_MS } from '../../modules/auth/sessions.ts';
+import { withProjectReplyTo } from '../../modules/inbound-mail/reply-token.ts';
+import { signedUpMail } from '../../modules/mail/signed-up-mail.ts';
 import { createClientProject, registerClient } from '../../modules/registration/register-client.ts';
 
 // Per address; generous for a family behind one router, tight for a script.
@@ -62,6 +66,26 @@ const registerClientRoutes: FastifyPluginAsyncZod = async (app) => {
       ...(app.config.cookieDomain ? { domain: app.config.cookieDomain } : {}),
     });
 
+  /** The wizard's confirmation, with the project's page (issue 42 §4). */
+  const confirm = async (userId: number, projectId: number, title: string) => {
+    const [to] = await app.db
+      .select({ email: users.email, name: users.name, login: users.login })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!to) return;
+    const message = {
+      to: to.email,
+      ...signedUpMail({
+        productName: app.config.productName,
+        name: to.name,
+        login: to.login,
+        projectTitle: title,
+        link: `${app.config.publicUrl}/project/daily-updates/${projectId}`,
+      }),
+    };
+    app.mailer.sendLater(await withProjectReplyTo(app.db, app.config, app.appSecret, message, projectId));
+  };
+
   app.post(
     '/user/register-client',
     {
@@ -81,6 +105,7 @@ const registerClientRoutes: FastifyPluginAsyncZod = async (app) => {
 
       if (actor) {
         const { projectId } = await createClientProject(app.db, actor.id, { project, company });
+        await confirm(actor.id, projectId, project.title);
         setRegistrationMarker(reply);
         return reply.status(201).send(registrationDocument(projectId, actor.id, null));
       }
@@ -95,6 +120,7 @@ const registerClientRoutes: FastifyPluginAsyncZod = async (app) => {
         company: { title: project.title, company_size_id: company?.company_size_id ?? null },
         project,
       });
+      await confirm(userId, projectId, project.title);
       const now = app.config.now();
       const { token } = await createSession(app.db, {
         userId,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companies,
   incompleteRegistrations,
+  mailOutbox,
   projectBudgets,
   projectMembers,
   projectProjectTypes,
@@ -233,6 +234,48 @@ describe('POST /api/user/register-client (visitor)', () => {
       429,
     );
     expect((await register(visitorBody({ user: { email: 'late@example.com' } }))).statusCode).toBe(201);
+  });
+});
+
+describe('the confirmation of a sign-up (issue 42 §4)', () => {
+  const mailsTo = async (email: string) => {
+    await t.app.mailer.settled();
+    return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  };
+
+  it("a visitor who signs up gets one mail with their project's page and their login", async () => {
+    const res = await register(visitorBody({ user: { email: 'grace@example.com', name: 'Grace Hopper' } }));
+    expect(res.statusCode).toBe(201);
+    const projectId = Number(res.json().data.project.id);
+    const mails = await mailsTo('grace@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your project “Engine” is on Delivery Desk');
+    expect(mails[0]!.text).toContain('Hello Grace Hopper,');
+    expect(mails[0]!.text).toContain(`/project/daily-updates/${projectId}`);
+    expect(mails[0]!.text).toContain('You sign in as grace@example.com.');
+    expect(mails[0]!.text).not.toContain('analytical');
+  });
+
+  it('a signed-in client who adds a project through the wizard gets one for that project', async () => {
+    const { user, headers } = await signedInAs(t.app, t.database.db, 'client');
+    const res = await register(
+      {
+        data: {
+          type: 'user',
+          attributes: {
+            project: {
+              title: 'Third idea',
+              project_state_id: lookups.stateId,
+              project_budget_id: lookups.budgetId,
+            },
+          },
+        },
+      },
+      headers,
+    );
+    expect(res.statusCode).toBe(201);
+    const mails = await mailsTo(user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your project “Third idea” is on Delivery Desk']);
   });
 });
 
