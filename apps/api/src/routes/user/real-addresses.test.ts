@@ -91,7 +91,6 @@ describe('the wizard sign-up, sign-in and password reset of real addresses', () 
       'Reset your Delivery Desk password',
       'Your project “Real Co” is on Delivery Desk',
     ]);
-    const mail = mails.find((m) => m.subject.startsWith('Reset'));
     const token = tokenFromLogs(logs, '/login/change-password');
     const reset = await t.app.inject({
       method: 'PATCH',
