@@ -35,6 +35,8 @@ export const NOTIFICATION_KINDS = [
   'task-review-decided',
   /** Someone mentioned you in a project's chat: whoever is mentioned, staff or client. */
   'chat-mention',
+  /** Someone put you on a project's team (developer, project manager, account manager): you. */
+  'project-team-added',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -99,6 +101,12 @@ export const NOTIFICATION_KIND_INFO: Readonly<Record<NotificationKind, KindInfo>
   'task-review-decided': { label: 'Decision on a task', audience: 'staff', emitted: true, email: false },
   // The chat's missed-message mail already tells of a mention within a minute: bell only by default.
   'chat-mention': { label: 'Mentions in the chat', audience: 'everyone', emitted: true, email: false },
+  'project-team-added': {
+    label: "I was added to a project's team",
+    audience: 'staff',
+    emitted: true,
+    email: true,
+  },
 };
 
 /** The kinds a role can receive and choose for, in the settings screen's order. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { projectMembers, projects, users } from '../../db/schema/index.ts';
 import { AppError, rel } from '../../lib/app-error.ts';
 import { publishEvent } from '../events/publish-event.ts';
+import { notify } from '../notifications/notify.ts';
 
 /** The team part of the project patch (docs/product.md §C7): each list replaces the current one when sent. */
 export type TeamInput = { developer?: number[]; projectManager?: number[]; accountManager?: number[] };
@@ -23,7 +24,17 @@ async function assertRole(db: Db, ids: number[], role: Role, relationship: strin
     });
 }
 
-export async function saveTeam(db: Db, projectId: number, team: TeamInput, now: Date) {
+/**
+ * Replaces the lists sent; whoever is new on the team is told (`project-team-added`, issue 42 §4), except
+ * the person who saved it.
+ */
+export async function saveTeam(
+  db: Db,
+  projectId: number,
+  team: TeamInput,
+  now: Date,
+  byUserId: number | null = null,
+) {
   const { developer, projectManager, accountManager } = team;
   if (accountManager && accountManager.length > 1)
     throw new AppError('unprocessable', {
@@ -35,6 +46,7 @@ export async function saveTeam(db: Db, projectId: number, team: TeamInput, now: 
   await assertRole(db, accountManager ?? [], 'accountManager', 'accountManager');
 
   await db.transaction(async (tx) => {
+    const newcomers: number[] = [];
     const replace = async (kind: 'developer' | 'projectManager', ids: number[]) => {
       const keep = [...new Set(ids)];
       const current = await tx
@@ -44,6 +56,7 @@ export async function saveTeam(db: Db, projectId: number, team: TeamInput, now: 
       const currentIds = new Set(current.map((c) => c.userId));
       const gone = [...currentIds].filter((id) => !keep.includes(id));
       const added = keep.filter((id) => !currentIds.has(id));
+      newcomers.push(...added);
       if (gone.length)
         await tx
           .delete(projectMembers)
@@ -62,11 +75,34 @@ export async function saveTeam(db: Db, projectId: number, team: TeamInput, now: 
     };
     if (developer) await replace('developer', developer);
     if (projectManager) await replace('projectManager', projectManager);
-    if (accountManager)
+    if (accountManager) {
+      const [before] = await tx
+        .select({ id: projects.accountManagerId })
+        .from(projects)
+        .where(eq(projects.id, projectId));
+      const next = accountManager[0] ?? null;
+      if (next !== null && next !== before?.id) newcomers.push(next);
       await tx
         .update(projects)
-        .set({ accountManagerId: accountManager[0] ?? null, updatedAt: now })
+        .set({ accountManagerId: next, updatedAt: now })
         .where(eq(projects.id, projectId));
+    }
     await publishEvent(tx, { kind: 'team', id: projectId, projectId });
+    const told = newcomers.filter((id) => id !== byUserId);
+    if (told.length > 0) {
+      const [project] = await tx
+        .select({ title: projects.title })
+        .from(projects)
+        .where(eq(projects.id, projectId));
+      await notify(tx, {
+        kind: 'project-team-added',
+        recipients: told,
+        title: `You were added to the team of "${project?.title ?? 'a project'}"`,
+        link: `/project/daily-updates/${projectId}`,
+        subject: { type: 'project', id: projectId },
+        projectId,
+        at: now,
+      });
+    }
   });
 }

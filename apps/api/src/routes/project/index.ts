@@ -134,7 +134,7 @@ const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       if (client && !isStaffRole(actor.role) && changesClientList(ref, client)) throw forbidden();
       if (attributes)
         await saveProject(app.db, ref.id, ref.ownerId, attributes, { tech, types, client }, app.config.now());
-      if (teamSent) await saveTeam(app.db, ref.id, team, app.config.now());
+      if (teamSent) await saveTeam(app.db, ref.id, team, app.config.now(), actor.id);
       return getProjectDocument(app.db, ref.id, [], {
         viewerId: actor.id,
         viewer: actor,

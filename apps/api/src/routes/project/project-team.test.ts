@@ -1,7 +1,7 @@
 import { MESSAGES, SERVER_ERRORS } from '@dd/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { images, projectMembers, projects, tourStates, users } from '../../db/schema/index.ts';
+import { images, notifications, projectMembers, projects, tourStates, users } from '../../db/schema/index.ts';
 import { buildProject, buildUser, signedInAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -311,5 +311,57 @@ describe('projects strip', () => {
     expect(data[1]!.attributes['team-size']).toBe(0);
     const [stored] = await db().select().from(projects).where(eq(projects.id, older.id));
     expect(stored?.ownerId).toBe(user.id);
+  });
+});
+
+describe('being put on a team (issue 42 §4)', () => {
+  const patchTeam = (projectId: number, headers: Headers, relationships: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/project/${projectId}`,
+      headers: { ...headers, 'content-type': 'application/vnd.api+json' },
+      payload: { data: { type: 'project', relationships } },
+    });
+  const ids = (...users: Array<{ id: number }>) => ({
+    data: users.map((u) => ({ type: 'user', id: String(u.id) })),
+  });
+  const toldOf = async (userId: number, projectId: number) =>
+    (
+      await db()
+        .select({ kind: notifications.kind, title: notifications.title, link: notifications.link })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.projectId, projectId)))
+    ).filter((n) => n.kind === 'project-team-added');
+
+  it('tells each newcomer once, not who stays, not who saved it', async () => {
+    const { user: admin, headers } = await signedInAs(t.app, db(), 'admin');
+    const project = await buildProject(db(), { title: 'Atlas' });
+    const stays = await buildUser(db(), { role: 'developer' });
+    await db().insert(projectMembers).values({ projectId: project.id, userId: stays.id, kind: 'developer' });
+    const dev = await buildUser(db(), { role: 'developer' });
+    const pm = await buildUser(db(), { role: 'projectManager' });
+    const am = await buildUser(db(), { role: 'accountManager' });
+
+    const res = await patchTeam(project.id, headers, {
+      developer: ids(stays, dev),
+      projectManager: ids(pm),
+      accountManager: ids(am),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const newcomer of [dev, pm, am])
+      expect(await toldOf(newcomer.id, project.id)).toEqual([
+        {
+          kind: 'project-team-added',
+          title: 'You were added to the team of "Atlas"',
+          link: `/project/daily-updates/${project.id}`,
+        },
+      ]);
+    expect(await toldOf(stays.id, project.id)).toEqual([]);
+    expect(await toldOf(admin.id, project.id)).toEqual([]);
+
+    // Saved again unchanged: nobody is told twice.
+    await patchTeam(project.id, headers, { developer: ids(stays, dev), accountManager: ids(am) });
+    expect(await toldOf(dev.id, project.id)).toHaveLength(1);
+    expect(await toldOf(am.id, project.id)).toHaveLength(1);
   });
 });
