@@ -1,7 +1,15 @@
 import { MESSAGES, SERVER_ERRORS } from '@dd/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { images, notifications, projectMembers, projects, tourStates, users } from '../../db/schema/index.ts';
+import {
+  images,
+  mailOutbox,
+  notifications,
+  projectMembers,
+  projects,
+  tourStates,
+  users,
+} from '../../db/schema/index.ts';
 import { buildProject, buildUser, signedInAs } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -192,6 +200,11 @@ describe('add developer / project manager', () => {
       },
     });
     expect(login.statusCode).not.toBe(200);
+    // ... so they are welcomed with a link to choose it (issue 42 §4).
+    await t.app.mailer.settled();
+    const welcome = await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'dana.dev@example.com'));
+    expect(welcome.map((m) => m.subject)).toEqual(['Your Delivery Desk account']);
+    expect(welcome[0]!.text).toContain('Choose your password');
 
     const again = await call(
       'POST',

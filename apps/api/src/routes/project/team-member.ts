@@ -2,6 +2,7 @@ import { addTeamMemberSchema, idField, personDocumentSchema, TEAM_MEMBER_ROLES }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asDocument, documentOf } from '../../lib/jsonapi/document.ts';
+import { sendWelcome } from '../../modules/password-reset/request-reset.ts';
 import { addNewTeamMember } from '../../modules/project-team/add-team-member.ts';
 import { loadProjectRef } from '../../modules/projects/load-project.ts';
 import { presentUser } from '../../modules/users/user-presenter.ts';
@@ -45,6 +46,17 @@ const projectTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       const ref = await loadProjectRef(app.db, request.params.id);
       app.authorize(request, 'project:manage-team', ref);
       const user = await addNewTeamMember(app.db, ref.id, request.body.data.attributes, app.config.now());
+      // Their password is random: the welcome's link is how they get in (issue 42 §4).
+      await sendWelcome(
+        app.db,
+        {
+          userId: user.id,
+          now: app.config.now(),
+          publicUrl: app.config.publicUrl,
+          productName: app.config.productName,
+        },
+        app.mailer.sendLater,
+      );
       return reply.status(201).send(asDocument(personDocumentSchema, documentOf(presentUser(user))));
     },
   );
