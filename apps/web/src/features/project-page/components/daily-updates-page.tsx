@@ -36,7 +36,12 @@ function ProjectPage({ project }: { project: ProjectView }) {
   return (
     <div className="dd-project-grid">
       <div className="dd-project-column">
-        {welcome && <WelcomeCard projectTitle={project.title} />}
+        {welcome && (
+          <WelcomeCard
+            projectTitle={project.title}
+            hasDocuments={project.files.length > 0 || project.links.length > 0}
+          />
+        )}
         <DeliveryReview project={project} />
         <ProjectUpdates project={project} aside={editsTeam ? null : <ProjectTeam project={project} />} />
       </div>

@@ -15,9 +15,9 @@ export function useWelcome(): boolean {
 
 /**
  * After sign-up: a welcome that names the next step (attach the documents) and takes the client there
- * on request, instead of scrolling the page by itself.
+ * on request, instead of scrolling the page by itself; once files or links are attached, it says so.
  */
-export function WelcomeCard({ projectTitle }: { projectTitle: string }) {
+export function WelcomeCard({ projectTitle, hasDocuments }: { projectTitle: string; hasDocuments: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -47,15 +47,24 @@ export function WelcomeCard({ projectTitle }: { projectTitle: string }) {
           <Text size="sm">
             Your request for <strong>{projectTitle}</strong> is saved and the team has it.
           </Text>
-          <Text size="sm">
-            <strong>Next step:</strong> attach your documents — a brief, designs or links — so the team can
-            start with everything they need.
-          </Text>
-          <Group gap="xs" mt={4}>
-            <Button size="sm" onClick={goToAttach}>
-              Attach documents
-            </Button>
-          </Group>
+          {hasDocuments ? (
+            // Once something is attached the step is done: saying otherwise would be untrue.
+            <Text size="sm">
+              Your documents are attached: the team has them.
+            </Text>
+          ) : (
+            <>
+              <Text size="sm">
+                <strong>Next step:</strong> attach your documents — a brief, designs or links — so the team
+                can start with everything they need.
+              </Text>
+              <Group gap="xs" mt={4}>
+                <Button size="sm" onClick={goToAttach}>
+                  Attach documents
+                </Button>
+              </Group>
+            </>
+          )}
         </Stack>
         <CloseButton aria-label="Dismiss the welcome" onClick={dismiss} />
       </Group>
