@@ -49,9 +49,7 @@ export function WelcomeCard({ projectTitle, hasDocuments }: { projectTitle: stri
           </Text>
           {hasDocuments ? (
             // Once something is attached the step is done: saying otherwise would be untrue.
-            <Text size="sm">
-              Your documents are attached: the team has them.
-            </Text>
+            <Text size="sm">Your documents are attached: the team has them.</Text>
           ) : (
             <>
               <Text size="sm">
