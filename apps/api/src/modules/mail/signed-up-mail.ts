@@ -16,6 +16,8 @@ export type SignedUpMail = {
 export function signedUpMail({ productName, name, login, projectTitle, link }: SignedUpMail) {
   return {
     subject: `Your project “${projectTitle}” is on ${productName}`,
+    // A project mail (docs/product.md §D10): answerable, to the project when replies by mail are on.
+    invitesAnswer: true,
     ...renderMail({
       productName,
       greeting: `Hello ${name},`,

@@ -17,6 +17,7 @@ import { confirmEmailChangeMail, emailChangeRequestedMail } from '../../modules/
 import { invitationMail } from '../../modules/mail/invitation-mail.ts';
 import { passwordResetMail, welcomeMail } from '../../modules/mail/password-reset-mail.ts';
 import { callReminderMail, teamReminderMail } from '../../modules/mail/reminder-mails.ts';
+import { signedUpMail } from '../../modules/mail/signed-up-mail.ts';
 import { notificationMail } from '../../modules/notifications/notification-mail.ts';
 import { callBookedMessages, callRequestedMessage } from '../../modules/scheduled-calls/book-call.ts';
 import { buildProject, buildUser } from '../../test/factories.ts';
@@ -139,6 +140,20 @@ async function everyKind(): Promise<Kind[]> {
       kind: 'password reset',
       message: { to, ...passwordResetMail({ productName: 'Delivery Desk', name: 'Carla', link }) },
       replyTo: null,
+    },
+    {
+      kind: 'sign-up confirmation',
+      message: {
+        to,
+        ...signedUpMail({
+          productName: 'Delivery Desk',
+          name: 'Carla',
+          login: to,
+          projectTitle: 'Shop',
+          link,
+        }),
+      },
+      replyTo: REPLY_DESK,
     },
     {
       kind: 'welcome of a created user',
@@ -307,7 +322,7 @@ describe('every mail, through SMTP, DKIM-signed', () => {
 
   it('is from the agency domain, Message-ID of that domain, signed and verified; Reply-To or Auto-Submitted', async () => {
     const kinds = await everyKind();
-    expect(kinds).toHaveLength(19);
+    expect(kinds).toHaveLength(20);
     // Each message names its kind in a header of its own, as subjects may be MIME-encoded.
     const tagged = kinds.map((k, i) => ({
       ...k,
