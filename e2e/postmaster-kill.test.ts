@@ -2,8 +2,8 @@
 // The real `npm start` (node scripts/start.mjs) with a temp DATA_DIR: the server's watchdog notices the
 // dead postmaster, exits, start.mjs starts server and PostgreSQL again (recovering from the WAL), and
 // /api/health is 200 again with no person (the issue asks < 10 s; see HEAL_LIMIT_S), and every write
-// answered 2xx is in the database afterwards. Answers while it is down are counted and printed (503s;
-// under load an odd 500 was seen just before the watchdog fired: not asserted, open in ADR 0044).
+// answered 2xx is in the database afterwards. While it is down every answer is a 503 with Retry-After or
+// no answer at all (the server restarting), never a 500.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,12 +18,11 @@ import { repoRoot } from './support/paths.ts';
 
 const JSON_API = 'application/vnd.api+json';
 /**
- * Issue 41 asks for < 10 s: met with the cores to itself (4.3 s in a clean-clone CI run). Measured with
- * the 2 cores shared with other work: watchdog + restart of PostgreSQL take ~6 s
- * (WAL recovery ~0.3 s, its end-of-recovery checkpoint ~1.2 s), the app's own boot another 12-17 s: 18-23 s.
- * The bound says what is met today; bringing the boot under 10 s is open work (ADR 0044).
+ * Issue 41's bound. With the cores to itself, as the journeys run in `npm test`: 2.7 s (6 Dec, idle
+ * node-svc) and 4.3 s (a clean-clone CI run). With four other jobs on the 2 cores it took 16-23 s
+ * (docs/adr/0044-embedded-postgres-watchdog.md).
  */
-const HEAL_LIMIT_S = 30;
+const HEAL_LIMIT_S = 10;
 let child: ChildProcess | undefined;
 let dataDir = '';
 process.on('exit', () => {
@@ -130,7 +129,7 @@ test(`kill -9 of the embedded postmaster heals within ${HEAL_LIMIT_S} s and lose
     const status = await health();
     healthStatuses.set(status, (healthStatuses.get(status) ?? 0) + 1);
     if (status === 200) break;
-    assert.ok(performance.now() - killedAt < 30_000, `never healed:\n${log}`);
+    assert.ok(performance.now() - killedAt < 60_000, `never healed:\n${log}`);
     await sleep(100);
   }
   const healSeconds = (performance.now() - killedAt) / 1000;
@@ -162,6 +161,11 @@ test(`kill -9 of the embedded postmaster heals within ${HEAL_LIMIT_S} s and lose
     `healed in ${healSeconds} s (killed at ${((killedAt - t0) / 1000).toFixed(1)}s):\n${log.slice(-4000)}`,
   );
   assert.equal(healthStatuses.get(500) ?? 0, 0, 'health never answers 500');
+  assert.equal(
+    statuses.get('500') ?? 0,
+    0,
+    `no write answers 500 while the database is down:\n${log.slice(-4000)}`,
+  );
   assert.ok(answered.length > beforeKill, 'writes go on after the heal');
   assert.deepEqual(lost, [], 'every write answered 2xx is in the database');
 });

@@ -13,22 +13,19 @@ import { fixedRate, type Outcome, request, serverPidUnder, tally, tokenOf } from
 import { repoRoot } from './support/paths.ts';
 
 const WRITES_PER_SECOND = 50;
-/** What the issue asks: service back within 10 s of the kill, with no person (printed: met or not). */
-const TARGET_S = 10;
 /**
- * What is asserted. The 10 s is met with the cores to ourselves (7.2 s measured: 1 s of start.mjs's pause,
- * the rest the server's boot); with other work on the 2 cores (load average 13-14) the boot alone took
- * 17-19 s (19.2 s measured). The bound says what holds today; a faster boot is the open follow-up of
- * docs/adr/0044-embedded-postgres-watchdog.md, as for the postmaster kill.
+ * Issue 41's bound: service back within 10 s of the kill, with no person. With the cores to itself, as the
+ * journeys run in `npm test`: 2.1 s (6 Dec, idle node-svc) and 7.2 s (an earlier run); with other work on the
+ * 2 cores (load average 13-14) the boot alone took 17-19 s (docs/adr/0044-embedded-postgres-watchdog.md).
  */
-const HEAL_LIMIT_S = 30;
+const HEAL_LIMIT_S = 10;
 
 let app: RunningApp | undefined;
 after(async () => {
   await app?.stop();
 });
 
-test(`kill -9 of the server under ${WRITES_PER_SECOND} writes/s: back within ${HEAL_LIMIT_S} s (target ${TARGET_S} s), no acknowledged write lost`, {
+test(`kill -9 of the server under ${WRITES_PER_SECOND} writes/s: back within ${HEAL_LIMIT_S} s, no acknowledged write lost`, {
   timeout: 120_000,
 }, async () => {
   app = await startApp({
@@ -86,7 +83,7 @@ test(`kill -9 of the server under ${WRITES_PER_SECOND} writes/s: back within ${H
 
   console.log(
     `server kill: ${started} writes sent at ${WRITES_PER_SECOND}/s (${skipped} skipped), answers ${JSON.stringify(tally(outcomes.map((o) => o.status)))}; ` +
-      `health 200 again ${healSeconds.toFixed(1)} s after the kill (the ${TARGET_S} s target ${healSeconds < TARGET_S ? 'met' : 'NOT met'}; health while down ${JSON.stringify(tally(healthSeen))}); ` +
+      `health 200 again ${healSeconds.toFixed(1)} s after the kill (bound ${HEAL_LIMIT_S} s; health while down ${JSON.stringify(tally(healthSeen))}); ` +
       `writers' gap ${((firstAfter - lastBefore) / 1000).toFixed(1)} s; ${failed.length} writes failed in the gap ` +
       `(${inDoubt} of them had committed); ${acknowledged.length} acknowledged, ${acknowledged.length - lost.length} found, ${lost.length} lost`,
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { databaseUnreachable } from './errors.ts';
 
 /**
  * While the database is unreachable (the embedded PostgreSQL killed and restarting), every answer is a 503
@@ -49,5 +50,42 @@ describe('an unreachable database', () => {
         },
       ],
     });
+  });
+});
+
+/**
+ * What node-postgres really throws while its server dies: each must be "unreachable" (503), or a write racing
+ * the watchdog answers 500 (seen under load in e2e/postmaster-kill before these were known).
+ */
+describe('databaseUnreachable', () => {
+  it.each([
+    ['a socket closed under a query', new Error('Connection terminated unexpectedly')],
+    [
+      'a client broken by an earlier error',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
+    ['a client closed under a queued query', new Error('Client was closed and is not queryable')],
+    ['a pool ended by the shutdown', new Error('Cannot use a pool after calling end on the pool')],
+    [
+      'a connection exception (SQLSTATE class 08)',
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+    ],
+    [
+      'the postmaster gone (crash_shutdown)',
+      Object.assign(new Error('terminating connection'), { code: '57P02' }),
+    ],
+    [
+      'wrapped by Drizzle',
+      Object.assign(new Error('Failed query: insert …'), { cause: new Error('Connection terminated') }),
+    ],
+  ])('%s', (_name, error) => {
+    expect(databaseUnreachable(error)).not.toBeNull();
+  });
+
+  it.each([
+    ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
+    ['a programming error', new TypeError('x is not a function')],
+  ])('not %s', (_name, error) => {
+    expect(databaseUnreachable(error)).toBeNull();
   });
 });

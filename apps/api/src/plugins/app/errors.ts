@@ -191,18 +191,27 @@ const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
 const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT']);
 
 /**
- * The connection failure on the error or its causes (Drizzle wraps), or null. node-postgres reports a
- * socket closed under a query as "Connection terminated …" with no code; PGlite as "PGlite is closed".
+ * node-postgres's own words, with no code, for a socket closed under a query, a client broken or closed with
+ * queries queued on it, and a pool already ended by the shutdown; PGlite's for a closed database.
+ */
+const UNREACHABLE_MESSAGES =
+  /^Connection terminated|timeout exceeded when trying to connect|is not queryable|after calling end on the pool|PGlite is closed/i;
+
+/**
+ * The connection failure on the error or its causes (Drizzle wraps), or null: a known SQLSTATE or errno,
+ * any SQLSTATE of class 08 (connection exception), or one of the messages above.
  */
 export function databaseUnreachable(error: unknown): { code?: string; message: string } | null {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
     const message = String((current as { message?: unknown }).message ?? '');
-    if (typeof code === 'string' && (UNREACHABLE_SQLSTATES.has(code) || UNREACHABLE_ERRNOS.has(code)))
+    if (
+      typeof code === 'string' &&
+      (UNREACHABLE_SQLSTATES.has(code) || UNREACHABLE_ERRNOS.has(code) || code.startsWith('08'))
+    )
       return { code, message };
-    if (/^Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(message))
-      return { message };
+    if (UNREACHABLE_MESSAGES.test(message)) return { message };
     current = (current as { cause?: unknown }).cause;
   }
   return null;
