@@ -74,7 +74,7 @@ export function projectReplyTo(
   return replyAddress(config, secret, userId, projectId);
 }
 
-type ReplyConfig = Parameters<typeof projectReplyTo>[0];
+export type ReplyConfig = Parameters<typeof projectReplyTo>[0];
 
 /**
  * The mail with the Reply-To of its recipient's replies to the project, found by the address it goes to

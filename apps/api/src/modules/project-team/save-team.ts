@@ -46,6 +46,10 @@ export async function saveTeam(
   await assertRole(db, accountManager ?? [], 'accountManager', 'accountManager');
 
   await db.transaction(async (tx) => {
+    const [project] = await tx
+      .select({ accountManagerId: projects.accountManagerId, title: projects.title })
+      .from(projects)
+      .where(eq(projects.id, projectId));
     const newcomers: number[] = [];
     const replace = async (kind: 'developer' | 'projectManager', ids: number[]) => {
       const keep = [...new Set(ids)];
@@ -76,12 +80,8 @@ export async function saveTeam(
     if (developer) await replace('developer', developer);
     if (projectManager) await replace('projectManager', projectManager);
     if (accountManager) {
-      const [before] = await tx
-        .select({ id: projects.accountManagerId })
-        .from(projects)
-        .where(eq(projects.id, projectId));
       const next = accountManager[0] ?? null;
-      if (next !== null && next !== before?.id) newcomers.push(next);
+      if (next !== null && next !== project?.accountManagerId) newcomers.push(next);
       await tx
         .update(projects)
         .set({ accountManagerId: next, updatedAt: now })
@@ -90,10 +90,6 @@ export async function saveTeam(
     await publishEvent(tx, { kind: 'team', id: projectId, projectId });
     const told = newcomers.filter((id) => id !== byUserId);
     if (told.length > 0) {
-      const [project] = await tx
-        .select({ title: projects.title })
-        .from(projects)
-        .where(eq(projects.id, projectId));
       await notify(tx, {
         kind: 'project-team-added',
         recipients: told,

@@ -8,17 +8,14 @@ import {
   registrationDocumentSchema,
   TEXT_MAX,
 } from '@dd/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { depthGuardedJsonParser } from '../../lib/json-depth.ts';
 import { secureCookieFor } from '../../lib/secure-cookie.ts';
 import { createSession, SESSION_TTL_MS } from '../../modules/auth/sessions.ts';
-import { withProjectReplyTo } from '../../modules/inbound-mail/reply-token.ts';
-import { signedUpMail } from '../../modules/mail/signed-up-mail.ts';
+import { sendSignUpConfirmation } from '../../modules/registration/confirm-sign-up.ts';
 import { createClientProject, registerClient } from '../../modules/registration/register-client.ts';
 
 // Per address; generous for a family behind one router, tight for a script.
@@ -66,25 +63,12 @@ const registerClientRoutes: FastifyPluginAsyncZod = async (app) => {
       ...(app.config.cookieDomain ? { domain: app.config.cookieDomain } : {}),
     });
 
-  /** The wizard's confirmation, with the project's page (issue 42 §4). */
-  const confirm = async (userId: number, projectId: number, title: string) => {
-    const [to] = await app.db
-      .select({ email: users.email, name: users.name, login: users.login })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!to) return;
-    const message = {
-      to: to.email,
-      ...signedUpMail({
-        productName: app.config.productName,
-        name: to.name,
-        login: to.login,
-        projectTitle: title,
-        link: `${app.config.publicUrl}/project/daily-updates/${projectId}`,
-      }),
-    };
-    app.mailer.sendLater(await withProjectReplyTo(app.db, app.config, app.appSecret, message, projectId));
-  };
+  const confirm = (userId: number, projectId: number, projectTitle: string) =>
+    sendSignUpConfirmation(
+      app.db,
+      { userId, projectId, projectTitle, config: app.config, appSecret: app.appSecret },
+      app.mailer.sendLater,
+    );
 
   app.post(
     '/user/register-client',

@@ -11,6 +11,16 @@ import { buildTestApp, JSON_API, type TestApp } from '../../test/test-app.ts';
  */
 let t: TestApp;
 let clock = new Date('2026-03-01T10:00:00Z');
+/** Runs `check` with the app's clock `days` ahead, then puts the clock back. */
+async function daysLater(days: number, check: () => Promise<void>) {
+  const start = clock;
+  clock = new Date(start.getTime() + days * 24 * 3600 * 1000);
+  try {
+    await check();
+  } finally {
+    clock = start;
+  }
+}
 const logs: string[] = [];
 beforeAll(async () => {
   t = await buildTestApp({ now: () => clock, publicUrl: 'http://dd.test', logLevel: 'warn' }, { logs });
@@ -60,26 +70,18 @@ describe('the welcome of a created user', () => {
   it('its link sets the password once, and still works after six days', async () => {
     const id = await created('omar@example.com');
     const token = tokenFromLogs(logs, '/login/change-password');
-    const start = clock;
-    try {
-      clock = new Date(start.getTime() + 6 * 24 * 3600 * 1000);
+    await daysLater(6, async () => {
       expect((await setPassword(id, { password: 'my-own-pass-1', token })).statusCode).toBe(200);
       expect((await signIn(t.app, 'omar@example.com', 'my-own-pass-1')).token).toBeTruthy();
       expect((await setPassword(id, { password: 'again-pass-1', token })).statusCode).toBe(422);
-    } finally {
-      clock = start;
-    }
+    });
   });
 
   it('its link has expired after eight days', async () => {
     const id = await created('pia@example.com');
     const token = tokenFromLogs(logs, '/login/change-password');
-    const start = clock;
-    try {
-      clock = new Date(start.getTime() + 8 * 24 * 3600 * 1000);
+    await daysLater(8, async () => {
       expect((await setPassword(id, { password: 'my-own-pass-1', token })).statusCode).toBe(422);
-    } finally {
-      clock = start;
-    }
+    });
   });
 });
