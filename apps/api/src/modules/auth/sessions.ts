@@ -51,7 +51,9 @@ type VersionsAndSessionRow = {
 // The cache versions first (ADR 0005/0006: read before any data) and the signed-in user of a token
 // hash (a session's or a personal access token's), with the role and active flag as the database has
 // them now, in ONE statement: one round trip and one snapshot. Unknown, revoked, expired or deactivated:
-// a row with null user columns.
+// a row with null user columns. The `limit 1` over the `union all` stops the Append at the first row, so a
+// valid session never runs the access-token probe (EXPLAIN ANALYZE: "never executed"); only tokens and
+// unknown hashes pay the second index probe.
 const versionsAndSessionSql = (sessionRead: SQL | null): SQL => sql`
     select v.versions, a.session_id, a.token_id, a.token_scope, a.token_used, a.user_id, a.role${
       sessionRead
