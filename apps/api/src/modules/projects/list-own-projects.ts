@@ -3,7 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { projectMembers, projectStarts, projects } from '../../db/schema/index.ts';
 import type { Resource } from '../../lib/jsonapi/document.ts';
 
-/** The shell's projects strip (docs/product.md §C2): a client's projects, newest first, with team size. */
+/**
+ * The shell's projects strip (docs/product.md §C2): a client's projects, newest first, with the team size the
+ * team card shows (developers, project managers and the account manager, each person once).
+ */
 export async function listOwnProjects(db: Db, userId: number) {
   const mine = db
     .select({ projectId: projectMembers.projectId })
@@ -15,27 +18,19 @@ export async function listOwnProjects(db: Db, userId: number) {
       title: projects.title,
       createdAt: projects.createdAt,
       start: projectStarts.title,
+      teamSize: sql<number>`(select count(*)::int from (
+        select ${projectMembers.userId} as person from ${projectMembers}
+        where ${projectMembers.projectId} = ${projects.id}
+          and ${projectMembers.kind} in ('developer', 'projectManager')
+        union
+        select ${projects.accountManagerId} where ${projects.accountManagerId} is not null
+      ) team)`,
     })
     .from(projects)
     .leftJoin(projectStarts, eq(projectStarts.id, projects.projectStartId))
     .where(or(eq(projects.ownerId, userId), inArray(projects.id, mine)))
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(500);
-  const ids = rows.map((r) => r.id);
-  const counts =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ projectId: projectMembers.projectId, count: sql<number>`count(*)::int` })
-          .from(projectMembers)
-          .where(
-            and(
-              inArray(projectMembers.projectId, ids),
-              inArray(projectMembers.kind, ['developer', 'projectManager']),
-            ),
-          )
-          .groupBy(projectMembers.projectId);
-  const teamSize = new Map(counts.map((c) => [c.projectId, Number(c.count)]));
   return rows.map(
     (r): Resource => ({
       type: 'project',
@@ -44,7 +39,7 @@ export async function listOwnProjects(db: Db, userId: number) {
         title: r.title,
         created: r.createdAt.toISOString(),
         start: r.start,
-        'team-size': teamSize.get(r.id) ?? 0,
+        'team-size': Number(r.teamSize),
       },
     }),
   );

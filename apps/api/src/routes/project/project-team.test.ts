@@ -1,5 +1,5 @@
 import { MESSAGES, SERVER_ERRORS } from '@dd/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   images,
@@ -324,6 +324,25 @@ describe('projects strip', () => {
     expect(data[1]!.attributes['team-size']).toBe(0);
     const [stored] = await db().select().from(projects).where(eq(projects.id, older.id));
     expect(stored?.ownerId).toBe(user.id);
+  });
+
+  it('counts the account manager the team card shows, once even when also a developer', async () => {
+    const { user, headers } = await signedInAs(t.app, db(), 'client');
+    const am = await buildUser(db(), { role: 'accountManager' });
+    const alone = await buildProject(db(), { ownerId: user.id, createdAt: new Date('2026-01-01T00:00:00Z') });
+    const both = await buildProject(db(), { ownerId: user.id, createdAt: new Date('2026-02-01T00:00:00Z') });
+    await db()
+      .update(projects)
+      .set({ accountManagerId: am.id })
+      .where(inArray(projects.id, [alone.id, both.id]));
+    await db().insert(projectMembers).values({ projectId: both.id, userId: am.id, kind: 'developer' });
+    const data = (await call('GET', '/api/project/mine', headers)).json().data as Array<{
+      id: string;
+      attributes: Record<string, unknown>;
+    }>;
+    const size = (id: number) => data.find((p) => p.id === String(id))?.attributes['team-size'];
+    expect(size(alone.id)).toBe(1);
+    expect(size(both.id)).toBe(1);
   });
 });
 

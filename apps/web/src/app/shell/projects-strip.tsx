@@ -112,7 +112,7 @@ export function ProjectsStrip() {
                     {p.teamSize} in {productTeamLabel}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    Started {formatStart(p.created)}
+                    Created {formatStart(p.created)}
                   </Text>
                 </Card>
               </li>
